@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium (installed by scripts/ensure-chromium.sh), never a browser Playwright downloads.
+const chromiumPath = '/usr/bin/chromium';
+const port = 5174;
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}/`,
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx vite --port ${port} --strictPort --host 127.0.0.1`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+  },
+});

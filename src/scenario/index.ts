@@ -1,0 +1,26 @@
+// The scenario layer: built-in presets, and the format's validation (which lives in the engine,
+// so that createSimulation refuses a bad scenario with the same issues).
+
+export { defaultScenario, presets, type Preset } from './presets';
+export {
+  COMMAND_TYPES,
+  LIMITS,
+  SCENARIO_VERSION,
+  ScenarioError,
+  formatIssues,
+  parseScenario,
+  validateCommand,
+  validateScenario,
+  type CommandContext,
+} from '../sim/validate';
+export {
+  CONFIG_DEFS,
+  CONSUMER_DEFAULTS,
+  PRODUCER_DEFAULTS,
+  checkConfig,
+  checkTopicName,
+  clusterDefaults,
+  type ConfigDef,
+  type ConfigScope,
+} from '../sim/config';
+export type { Scenario, ScenarioIssue, Command } from '../sim/types';

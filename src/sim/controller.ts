@@ -1,0 +1,550 @@
+// The active controller (QuorumController): broker registration and heartbeats, fencing,
+// ISR changes by AlterPartition, leader elections, topics and configs. It writes records to the
+// metadata log; they take effect for everyone else once committed by the quorum.
+
+import { emit, nextReqId, reply, send, setNodeTimer } from './kernel';
+import { logEndOffset } from './log';
+import type { Body, Message } from './messages';
+import type { MetaImage, MetaRecord, PartitionState } from './metadata';
+import { applyRecord, cloneImage, isActiveBroker, tpKey } from './metadata';
+import type { ChangeRequest, ElectionKind } from './partitionChange';
+import { buildPartitionChange } from './partitionChange';
+import { PlacementError, placeReplicas } from './placement';
+import { appendAsLeader } from './quorum';
+import { intSource } from './rng';
+import type { ControllerMem, SimNode, World } from './state';
+import type { ConfigValue, NodeId } from './types';
+
+
+export function newControllerMem(): ControllerMem {
+  return {
+    active: false,
+    activationOffset: -1,
+    work: null,
+    lastContactMs: new Map(),
+    pendingReplies: [],
+    pendingEvents: [],
+    fenceToken: 0,
+    periodicToken: 0,
+    lastUncleanCheckMs: 0,
+    lastRebalanceCheckMs: 0,
+  };
+}
+
+// ---- lifecycle ----------------------------------------------------------------
+
+export function onBecomeRaftLeader(_w: World, node: SimNode, leaderChangeOffset: number): void {
+  const c = node.controller!;
+  c.active = false;
+  c.activationOffset = leaderChangeOffset;
+  c.work = null;
+  c.pendingReplies = [];
+  c.pendingEvents = [];
+}
+
+export function onLoseRaftLeadership(w: World, node: SimNode): void {
+  const c = node.controller!;
+  if (c.active)
+    emit(w, 'ControllerDeactivated', `Controller ${node.id} is no longer the active controller.`, { nodeId: node.id });
+  c.active = false;
+  c.work = null;
+  c.pendingReplies = [];
+  c.pendingEvents = [];
+}
+
+/** Called after newly committed records were applied to the node's committed image. */
+export function onControllerCommit(w: World, node: SimNode): void {
+  const c = node.controller!;
+  const r = node.raft!;
+  if (r.role !== 'leader') return;
+  if (!c.active && r.highWatermark > c.activationOffset) activate(w, node);
+  if (!c.active) return;
+  const hw = r.highWatermark;
+  const due = c.pendingReplies.filter((p) => p.offset < hw);
+  c.pendingReplies = c.pendingReplies.filter((p) => p.offset >= hw);
+  for (const p of due) send(w, p.msg.from, p.msg.to, p.msg.body, p.msg.reqId);
+  const ready = c.pendingEvents.filter((e) => e.offset < hw);
+  c.pendingEvents = c.pendingEvents.filter((e) => e.offset >= hw);
+  for (const e of ready) emit(w, e.type, e.message, e.fields);
+}
+
+/** ClusterControlManager.activate: every registered broker gets a fresh session, so none is fenced by the failover. */
+function activate(w: World, node: SimNode): void {
+  const c = node.controller!;
+  c.active = true;
+  c.work = cloneImage(node.raft!.image);
+  c.lastContactMs = new Map([...c.work.brokers.keys()].map((b) => [b, w.nowMs]));
+  c.lastUncleanCheckMs = w.nowMs;
+  c.lastRebalanceCheckMs = w.nowMs;
+  emit(
+    w,
+    'ControllerActivated',
+    `Controller ${node.id} is the active controller for epoch ${node.disk.quorumEpoch}; every broker gets a fresh heartbeat session.`,
+    { nodeId: node.id, epoch: node.disk.quorumEpoch },
+  );
+  armFenceCheck(w, node, sessionTimeoutMs(w, c.work));
+  c.periodicToken = setNodeTimer(w, node, 1000, 'controllerPeriodic');
+}
+
+export function activeController(w: World): SimNode | undefined {
+  for (const id of w.voterIds) {
+    const n = w.nodes.get(id);
+    if (n && n.state === 'running' && n.controller?.active) return n;
+  }
+  return undefined;
+}
+
+// ---- configuration ------------------------------------------------------------
+
+function clusterValue(w: World, img: MetaImage, name: string): ConfigValue {
+  return img.clusterConfig[name] ?? w.config[name]!;
+}
+
+export function topicValue(w: World, img: MetaImage, topic: string, name: string): ConfigValue {
+  return img.topics.get(topic)?.config[name] ?? clusterValue(w, img, name);
+}
+
+function sessionTimeoutMs(w: World, img: MetaImage): number {
+  return Number(clusterValue(w, img, 'broker.session.timeout.ms'));
+}
+
+function elrEnabled(w: World, img: MetaImage): boolean {
+  return Number(clusterValue(w, img, 'eligible.leader.replicas.version')) >= 1;
+}
+
+function rulesFor(w: World, img: MetaImage, topic: string) {
+  return {
+    minIsr: Number(topicValue(w, img, topic, 'min.insync.replicas')),
+    elrEnabled: elrEnabled(w, img),
+    uncleanEnabled: topicValue(w, img, topic, 'unclean.leader.election.enable') === true,
+  };
+}
+
+// ---- writing records ------------------------------------------------------------
+
+function write(w: World, node: SimNode, records: MetaRecord[]): number {
+  const c = node.controller!;
+  let offset = logEndOffset(node.disk.metaLog);
+  for (const rec of records) applyRecord(c.work!, offset++, rec);
+  return appendAsLeader(w, node, records);
+}
+
+function later(node: SimNode, offset: number, type: string, message: string, fields: Record<string, unknown> = {}): void {
+  node.controller!.pendingEvents.push({ offset, type, message, fields });
+}
+
+function replyAfterCommit(node: SimNode, offset: number, req: Message, body: Body): void {
+  node.controller!.pendingReplies.push({
+    offset,
+    msg: { from: req.to, to: req.from, reqId: req.reqId, toIncarnation: 0, body },
+  });
+}
+
+/** Applies partition changes: one record each, and the events that explain them. */
+function changePartitions(
+  w: World,
+  node: SimNode,
+  changes: { p: PartitionState; req: ChangeRequest; why: string }[],
+  extra: MetaRecord[] = [],
+): number {
+  const img = node.controller!.work!;
+  const records: MetaRecord[] = [...extra];
+  const explained: { state: PartitionState; before: PartitionState; election?: ElectionKind; why: string }[] = [];
+  for (const { p, req, why } of changes) {
+    const res = buildPartitionChange(img, p, req, rulesFor(w, img, p.topic));
+    if (!res) continue;
+    records.push({ type: 'PartitionChangeRecord', ...res.state });
+    explained.push({ state: res.state, before: p, election: res.election, why });
+  }
+  if (records.length === 0) return -1;
+  const last = write(w, node, records);
+  for (const e of explained) describeChange(node, last, e.before, e.state, e.election, e.why);
+  return last;
+}
+
+function describeChange(
+  node: SimNode,
+  offset: number,
+  before: PartitionState,
+  after: PartitionState,
+  election: ElectionKind | undefined,
+  why: string,
+): void {
+  const tp = `${after.topic}-${after.partition}`;
+  const fields = { topic: after.topic, partition: after.partition };
+  const removed = before.isr.filter((b) => !after.isr.includes(b));
+  const added = after.isr.filter((b) => !before.isr.includes(b));
+  if (removed.length)
+    later(node, offset, 'IsrShrunk', `${tp}: ISR shrinks from [${before.isr}] to [${after.isr}] (${why}).`, {
+      ...fields,
+      isr: after.isr,
+      removed,
+    });
+  if (added.length)
+    later(node, offset, 'IsrExpanded', `${tp}: ISR expands from [${before.isr}] to [${after.isr}] (${why}).`, {
+      ...fields,
+      isr: after.isr,
+      added,
+    });
+  if (after.elr.join() !== before.elr.join())
+    later(node, offset, 'ElrChanged', `${tp}: eligible leader replicas (ELR) are now [${after.elr}] (KIP-966).`, {
+      ...fields,
+      elr: after.elr,
+    });
+  if (after.leader !== before.leader) {
+    if (after.leader === -1)
+      later(
+        node,
+        offset,
+        'PartitionOffline',
+        `${tp} has no leader: no replica in the ISR is alive (offline partition). ${
+          after.elr.length ? `It waits for an ELR member [${after.elr}].` : `It waits for [${after.isr}] to return.`
+        }`,
+        { ...fields, leaderEpoch: after.leaderEpoch },
+      );
+    else {
+      const how =
+        election === 'unclean'
+          ? 'an UNCLEAN election: the new leader was not in the ISR, records it lacks are lost'
+          : election === 'elr'
+            ? 'an election from the eligible leader replicas (ELR, KIP-966)'
+            : election === 'preferred'
+              ? 'a preferred leader election'
+              : 'a clean election from the ISR';
+      later(
+        node,
+        offset,
+        'LeaderElected',
+        `${tp}: broker ${after.leader} is the new leader at leader epoch ${after.leaderEpoch}, by ${how}.`,
+        { ...fields, nodeId: after.leader, leader: after.leader, leaderEpoch: after.leaderEpoch, election: election ?? 'clean' },
+      );
+    }
+  }
+}
+
+function partitionsWith(img: MetaImage, broker: NodeId, where: 'isr' | 'elr' | 'leader' | 'replicas'): PartitionState[] {
+  const out: PartitionState[] = [];
+  for (const p of img.partitions.values()) {
+    if (where === 'leader' ? p.leader === broker : p[where].includes(broker)) out.push(p);
+  }
+  return out;
+}
+
+// ---- requests from brokers ------------------------------------------------------------
+
+export function onControllerMessage(w: World, node: SimNode, msg: Message): void {
+  const c = node.controller!;
+  const b = msg.body;
+  if (!c.active) {
+    if (b.kind === 'BrokerRegistration')
+      reply(w, msg, { kind: 'BrokerRegistrationResponse', error: 'NOT_CONTROLLER', brokerEpoch: -1 });
+    else if (b.kind === 'BrokerHeartbeat')
+      reply(w, msg, { kind: 'BrokerHeartbeatResponse', error: 'NOT_CONTROLLER', isCaughtUp: false, isFenced: true, shouldShutDown: false });
+    else if (b.kind === 'AlterPartition')
+      reply(w, msg, { kind: 'AlterPartitionResponse', topic: b.topic, partition: b.partition, error: 'NOT_CONTROLLER' });
+    return;
+  }
+  const img = c.work!;
+  switch (b.kind) {
+    case 'BrokerRegistration': {
+      const prev = img.brokers.get(b.brokerId);
+      const brokerEpoch = logEndOffset(node.disk.metaLog);
+      const records: MetaRecord[] = [{ type: 'RegisterBrokerRecord', brokerId: b.brokerId, brokerEpoch, rack: b.rack }];
+      c.lastContactMs.set(b.brokerId, w.nowMs);
+      // KAFKA-18106: a registration without the matching previous epoch follows an unclean shutdown.
+      const uncleanShutdown = !!prev && b.previousBrokerEpoch !== prev.brokerEpoch;
+      let last = write(w, node, records);
+      later(node, last, 'BrokerRegistered', `Broker ${b.brokerId} registered with broker epoch ${brokerEpoch}; it stays fenced until it catches up with the metadata log.`, {
+        nodeId: b.brokerId,
+        brokerEpoch,
+      });
+      if (uncleanShutdown) {
+        const affected = [...img.partitions.values()].filter((p) => p.isr.includes(b.brokerId) || p.elr.includes(b.brokerId));
+        const l = changePartitions(
+          w,
+          node,
+          affected.map((p) => ({
+            p,
+            req: { isr: p.isr.filter((x) => x !== b.brokerId), uncleanShutdown: [b.brokerId] },
+            why: `broker ${b.brokerId} restarted after an unclean shutdown`,
+          })),
+        );
+        if (l >= 0) last = l;
+      }
+      replyAfterCommit(node, last, msg, { kind: 'BrokerRegistrationResponse', brokerEpoch });
+      return;
+    }
+    case 'BrokerHeartbeat': {
+      const reg = img.brokers.get(b.brokerId);
+      if (!reg || reg.brokerEpoch !== b.brokerEpoch) {
+        reply(w, msg, { kind: 'BrokerHeartbeatResponse', error: 'STALE_BROKER_EPOCH', isCaughtUp: false, isFenced: true, shouldShutDown: false });
+        return;
+      }
+      c.lastContactMs.set(b.brokerId, w.nowMs);
+      const caughtUp = b.currentMetadataOffset >= reg.brokerEpoch;
+      if (reg.fenced && !b.wantFence && !b.wantShutDown && caughtUp) unfence(w, node, b.brokerId);
+      if (b.wantShutDown && !reg.inControlledShutdown && !reg.fenced) beginControlledShutdown(w, node, b.brokerId);
+      const leads = partitionsWith(img, b.brokerId, 'leader').length;
+      let shouldShutDown = false;
+      if (b.wantShutDown && (reg.inControlledShutdown || reg.fenced) && leads === 0) {
+        shouldShutDown = true;
+        if (!reg.fenced) {
+          const off = write(w, node, [
+            { type: 'BrokerRegistrationChangeRecord', brokerId: b.brokerId, brokerEpoch: reg.brokerEpoch, fenced: true, inControlledShutdown: false },
+          ]);
+          later(node, off, 'BrokerFenced', `Broker ${b.brokerId} finished its controlled shutdown and is fenced (BrokerFenced).`, { nodeId: b.brokerId });
+        }
+      }
+      reply(w, msg, {
+        kind: 'BrokerHeartbeatResponse',
+        isCaughtUp: caughtUp,
+        isFenced: img.brokers.get(b.brokerId)!.fenced,
+        shouldShutDown,
+      });
+      return;
+    }
+    case 'AlterPartition': {
+      const fail = (error: string) =>
+        reply(w, msg, { kind: 'AlterPartitionResponse', topic: b.topic, partition: b.partition, error });
+      const reg = img.brokers.get(b.brokerId);
+      if (!reg || reg.brokerEpoch !== b.brokerEpoch) return fail('STALE_BROKER_EPOCH');
+      const p = img.partitions.get(tpKey(b.topic, b.partition));
+      if (!p) return fail('UNKNOWN_TOPIC_OR_PARTITION');
+      if (p.leader !== b.brokerId || p.leaderEpoch !== b.leaderEpoch) return fail('FENCED_LEADER_EPOCH');
+      if (p.partitionEpoch !== b.partitionEpoch) return fail('INVALID_UPDATE_VERSION');
+      // KIP-841: only an unfenced broker that is not shutting down may join the ISR.
+      const joining = b.newIsr.filter((x) => !p.isr.includes(x));
+      if (joining.some((x) => !isActiveBroker(img, x))) return fail('INELIGIBLE_REPLICA');
+      const why = joining.length ? 'a follower caught up' : `followers lagged more than replica.lag.time.max.ms`;
+      const off = changePartitions(w, node, [{ p, req: { isr: b.newIsr }, why }]);
+      const state = img.partitions.get(tpKey(b.topic, b.partition))!;
+      const body: Body = { kind: 'AlterPartitionResponse', topic: b.topic, partition: b.partition, state: { ...state } };
+      if (off < 0) reply(w, msg, body);
+      else replyAfterCommit(node, off, msg, body);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function unfence(w: World, node: SimNode, brokerId: NodeId): void {
+  const img = node.controller!.work!;
+  const reg = img.brokers.get(brokerId)!;
+  const rec: MetaRecord = { type: 'BrokerRegistrationChangeRecord', brokerId, brokerEpoch: reg.brokerEpoch, fenced: false };
+  let off = write(w, node, [rec]);
+  later(node, off, 'BrokerUnfenced', `Broker ${brokerId} caught up with the metadata log and is unfenced (BrokerUnfenced): it may lead partitions again.`, {
+    nodeId: brokerId,
+  });
+  // Leaderless partitions that can now elect this broker (from the ISR or the ELR).
+  const leaderless = [...img.partitions.values()].filter((p) => p.leader === -1 && (p.isr.includes(brokerId) || p.elr.includes(brokerId)));
+  const o = changePartitions(w, node, leaderless.map((p) => ({ p, req: {}, why: `broker ${brokerId} returned` })));
+  if (o >= 0) off = o;
+  void off;
+}
+
+/** Fencing: the broker leaves every ISR and its leaderships move (ReplicationControlManager.handleBrokerFenced). */
+function fence(w: World, node: SimNode, brokerId: NodeId, why: string): void {
+  const img = node.controller!.work!;
+  const reg = img.brokers.get(brokerId)!;
+  const rec: MetaRecord = { type: 'BrokerRegistrationChangeRecord', brokerId, brokerEpoch: reg.brokerEpoch, fenced: true };
+  const off0 = write(w, node, [rec]);
+  later(node, off0, 'BrokerFenced', `Broker ${brokerId} ${why}: fenced (BrokerFenced). It leaves every ISR and its leaderships move.`, {
+    nodeId: brokerId,
+  });
+  const affected = [...img.partitions.values()].filter((p) => p.isr.includes(brokerId) || p.leader === brokerId);
+  changePartitions(
+    w,
+    node,
+    affected.map((p) => ({ p, req: { isr: p.isr.filter((x) => x !== brokerId) }, why: `broker ${brokerId} was fenced` })),
+  );
+}
+
+function beginControlledShutdown(w: World, node: SimNode, brokerId: NodeId): void {
+  const img = node.controller!.work!;
+  const reg = img.brokers.get(brokerId)!;
+  const off = write(w, node, [
+    { type: 'BrokerRegistrationChangeRecord', brokerId, brokerEpoch: reg.brokerEpoch, inControlledShutdown: true },
+  ]);
+  later(node, off, 'ControlledShutdown', `Broker ${brokerId} asked for a controlled shutdown: the controller moves its leaderships away first.`, {
+    nodeId: brokerId,
+  });
+  const affected = [...img.partitions.values()].filter((p) => p.isr.includes(brokerId));
+  changePartitions(
+    w,
+    node,
+    affected.map((p) => ({ p, req: { isr: p.isr.filter((x) => x !== brokerId) }, why: `broker ${brokerId} is shutting down` })),
+  );
+}
+
+// ---- timers ----------------------------------------------------------------------
+
+function armFenceCheck(w: World, node: SimNode, delayMs: number): void {
+  node.controller!.fenceToken = setNodeTimer(w, node, delayMs, 'fenceCheck');
+}
+
+export function onControllerTimer(w: World, node: SimNode, name: string, token: number): void {
+  const c = node.controller;
+  if (!c || !c.active) return;
+  const img = c.work!;
+  if (name === 'fenceCheck') {
+    if (token !== c.fenceToken) return;
+    const timeout = sessionTimeoutMs(w, img);
+    // maybeFenceOneStaleBroker: one broker per event, the next check right after.
+    let next = timeout;
+    for (const reg of [...img.brokers.values()].sort((a, b) => a.brokerId - b.brokerId)) {
+      if (reg.fenced) continue;
+      const last = c.lastContactMs.get(reg.brokerId) ?? w.nowMs;
+      if (w.nowMs - last > timeout) {
+        fence(w, node, reg.brokerId, `missed heartbeats for ${((w.nowMs - last) / 1000).toFixed(1)} s (broker.session.timeout.ms = ${timeout})`);
+        next = 0;
+        break;
+      }
+      next = Math.min(next, last + timeout + 1 - w.nowMs);
+    }
+    armFenceCheck(w, node, Math.max(next, 0));
+    return;
+  }
+  if (name === 'controllerPeriodic') {
+    if (token !== c.periodicToken) return;
+    c.periodicToken = setNodeTimer(w, node, 1000, 'controllerPeriodic');
+    const uncleanInterval = Number(clusterValue(w, img, 'unclean.leader.election.interval.ms'));
+    if (w.nowMs - c.lastUncleanCheckMs >= uncleanInterval) {
+      c.lastUncleanCheckMs = w.nowMs;
+      const offline = [...img.partitions.values()].filter(
+        (p) => p.leader === -1 && topicValue(w, img, p.topic, 'unclean.leader.election.enable') === true,
+      );
+      changePartitions(w, node, offline.map((p) => ({ p, req: { election: 'unclean' }, why: 'the periodic unclean election check' })));
+    }
+    const rebalanceMs = Number(clusterValue(w, img, 'leader.imbalance.check.interval.seconds')) * 1000;
+    if (clusterValue(w, img, 'auto.leader.rebalance.enable') === true && w.nowMs - c.lastRebalanceCheckMs >= rebalanceMs) {
+      c.lastRebalanceCheckMs = w.nowMs;
+      preferredElections(w, node, [...img.partitions.values()], 'auto.leader.rebalance.enable');
+    }
+  }
+}
+
+function preferredElections(w: World, node: SimNode, parts: PartitionState[], why: string): number {
+  const img = node.controller!.work!;
+  const candidates = parts
+    .filter((p) => p.leader !== p.replicas[0] && p.isr.includes(p.replicas[0]!) && isActiveBroker(img, p.replicas[0]!))
+    .slice(0, 1000); // at most 1000 elections per run
+  return changePartitions(w, node, candidates.map((p) => ({ p, req: { election: 'preferred' as const }, why })));
+}
+
+// ---- admin operations (from the user's commands) ----------------------------------
+
+export interface TopicSpec {
+  name: string;
+  partitions: number;
+  replicationFactor: number;
+  config?: Record<string, ConfigValue>;
+  assignment?: NodeId[][];
+}
+
+/** CreateTopics on the active controller; returns an error in Kafka's words, or null. */
+export function createTopic(w: World, node: SimNode, spec: TopicSpec): string | null {
+  const img = node.controller!.work!;
+  if (img.topics.has(spec.name)) return `TOPIC_ALREADY_EXISTS: Topic '${spec.name}' already exists.`;
+  let assignment = spec.assignment;
+  if (assignment) {
+    for (const [i, replicas] of assignment.entries())
+      for (const r of replicas)
+        if (!img.brokers.has(r))
+          return `INVALID_REPLICA_ASSIGNMENT: The manual partition assignment includes broker ${r}, but no such broker is registered (partition ${i}).`;
+  } else {
+    const usable = [...img.brokers.values()]
+      .filter((b) => !b.inControlledShutdown)
+      .sort((a, b) => a.brokerId - b.brokerId)
+      .map((b) => ({ id: b.brokerId, rack: b.rack, fenced: b.fenced }));
+    try {
+      assignment = placeReplicas(usable, spec.partitions, spec.replicationFactor, intSource(w.rng));
+    } catch (e) {
+      if (e instanceof PlacementError) return `INVALID_REPLICATION_FACTOR: ${e.message}`;
+      throw e;
+    }
+  }
+  const records: MetaRecord[] = [{ type: 'TopicRecord', name: spec.name }];
+  for (const [name, value] of Object.entries(spec.config ?? {}))
+    records.push({ type: 'ConfigRecord', resourceType: 'topic', resourceName: spec.name, name, value });
+  assignment.forEach((replicas, partition) => {
+    const isr = replicas.filter((r) => isActiveBroker(img, r));
+    const leader = isr[0] ?? -1;
+    records.push({
+      type: 'PartitionRecord',
+      topic: spec.name,
+      partition,
+      replicas: [...replicas],
+      isr: isr.length ? isr : [...replicas],
+      elr: [],
+      leader,
+      leaderEpoch: 0,
+      partitionEpoch: 0,
+      adding: [],
+      removing: [],
+    });
+  });
+  const off = write(w, node, records);
+  later(
+    node,
+    off,
+    'TopicCreated',
+    `Topic ${spec.name} created: ${spec.partitions} partition(s), replication factor ${spec.replicationFactor}, placed as ${assignment.map((r) => `[${r}]`).join(' ')}.`,
+    { topic: spec.name, assignment },
+  );
+  return null;
+}
+
+export function alterConfigs(
+  w: World,
+  node: SimNode,
+  resourceType: 'topic' | 'broker' | 'cluster',
+  resourceName: string,
+  configs: Record<string, ConfigValue | null>,
+): number {
+  const records: MetaRecord[] = Object.entries(configs).map(([name, value]) => ({
+    type: 'ConfigRecord',
+    resourceType,
+    resourceName,
+    name,
+    value,
+  }));
+  const off = write(w, node, records);
+  const what = resourceType === 'cluster' ? 'the cluster default' : `${resourceType} ${resourceName}`;
+  later(
+    node,
+    off,
+    'ConfigChanged',
+    `Config of ${what} changed through the metadata log: ${Object.entries(configs)
+      .map(([k, v]) => `${k}=${v === null ? '(default)' : String(v)}`)
+      .join(', ')} (incrementalAlterConfigs).`,
+    { resourceType, resourceName, configs },
+  );
+  // Changing a topic's min ISR or unclean setting can make elections possible at once.
+  if (resourceType !== 'broker') {
+    const img = node.controller!.work!;
+    const parts = [...img.partitions.values()].filter((p) => (resourceType === 'cluster' || p.topic === resourceName) && p.leader === -1);
+    changePartitions(w, node, parts.map((p) => ({ p, req: {}, why: 'a configuration change' })));
+  }
+  return off;
+}
+
+export function electLeaders(
+  w: World,
+  node: SimNode,
+  electionType: 'preferred' | 'unclean',
+  partitions: PartitionState[],
+): number {
+  if (electionType === 'preferred') return preferredElections(w, node, partitions, 'kafka-leader-election --election-type preferred');
+  return changePartitions(
+    w,
+    node,
+    partitions.filter((p) => p.leader === -1).map((p) => ({ p, req: { election: 'unclean' as const }, why: 'kafka-leader-election --election-type unclean' })),
+  );
+}
+
+export function requestToController(w: World, from: SimNode, to: NodeId, body: Body): number {
+  const id = nextReqId(w);
+  send(w, from.id, to, body, id);
+  return id;
+}

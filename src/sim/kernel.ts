@@ -1,0 +1,113 @@
+// The discrete-event kernel: scheduling, the seeded network, and the event log.
+
+import type { Addr, Body, Message } from './messages';
+import { nextFloat } from './rng';
+import type { ClientTimerName, QueueItem, SimNode, TimerName, World } from './state';
+import type { ConfigValue, NodeId, SimEvent } from './types';
+
+export function schedule(w: World, dueMs: number, item: QueueItem): void {
+  w.queue.push({ dueMs, seq: w.seq++, item });
+}
+
+export function newToken(w: World): number {
+  return ++w.tokens;
+}
+
+/** Arms a node timer; it fires only if the node is still the same incarnation. */
+export function setNodeTimer(
+  w: World,
+  node: SimNode,
+  delayMs: number,
+  name: TimerName,
+  key?: string,
+): number {
+  const token = newToken(w);
+  schedule(w, w.nowMs + delayMs, {
+    t: 'timer',
+    node: node.id,
+    incarnation: node.incarnation,
+    name,
+    token,
+    key,
+  });
+  return token;
+}
+
+export function setClientTimer(
+  w: World,
+  client: string,
+  delayMs: number,
+  name: ClientTimerName,
+  key?: string,
+): number {
+  const token = newToken(w);
+  schedule(w, w.nowMs + delayMs, { t: 'client', client, name, token, key });
+  return token;
+}
+
+export function emit(
+  w: World,
+  type: string,
+  message: string,
+  fields: Omit<Partial<SimEvent>, 'seq' | 'timeMs'> = {},
+): void {
+  w.events.push({ seq: w.eventSeq++, timeMs: w.nowMs, type, message, ...fields });
+}
+
+export function cfgNumber(w: World, name: string): number {
+  return Number(w.config[name]);
+}
+
+export function cfg(w: World, name: string): ConfigValue {
+  return w.config[name]!;
+}
+
+// ---- network ----------------------------------------------------------------
+
+function linkKey(from: Addr, to: Addr): string {
+  return `${from}>${to}`;
+}
+
+/** Whether a packet from `from` can reach `to` now (cuts and partitionNetwork groups). */
+export function reachable(w: World, from: Addr, to: Addr): boolean {
+  if (from === to) return true;
+  const net = w.network;
+  if (net.cuts.has(linkKey(from, to))) return false;
+  const gf = net.groups.get(from);
+  const gt = net.groups.get(to);
+  return gf === undefined || gt === undefined || gf === gt;
+}
+
+export function incarnationOf(w: World, addr: Addr): number {
+  return typeof addr === 'number' ? (w.nodes.get(addr)?.incarnation ?? 0) : 0;
+}
+
+/** Sends a message; it is lost if the link is cut when sent or when it would arrive. TCP keeps order per link. */
+export function send(w: World, from: Addr, to: Addr, body: Body, reqId: number): void {
+  const net = w.network;
+  if (!reachable(w, from, to)) return;
+  const key = linkKey(from, to);
+  const base = net.linkLatency.get(key) ?? net.latencyMs;
+  // Whole milliseconds keep the event log readable: jitter is uniform in [0, jitterMs].
+  const jitter = net.jitterMs > 0 ? Math.floor(nextFloat(w.rng) * (net.jitterMs + 1)) : 0;
+  const due = Math.max(w.nowMs + base + jitter, net.lastDelivery.get(key) ?? 0);
+  net.lastDelivery.set(key, due);
+  net.inFlight++;
+  schedule(w, due, { t: 'deliver', msg: { from, to, reqId, toIncarnation: incarnationOf(w, to), body } });
+}
+
+export function reply(w: World, req: Message, body: Body): void {
+  send(w, req.to, req.from, body, req.reqId);
+}
+
+export function nextReqId(w: World): number {
+  return ++w.reqIds;
+}
+
+export function isRunning(node: SimNode | undefined): node is SimNode {
+  return !!node && node.state === 'running';
+}
+
+export function nodeOf(w: World, id: NodeId): SimNode | undefined {
+  return w.nodes.get(id);
+}

@@ -1,0 +1,115 @@
+// A replicated log with a leader-epoch cache, shared by partition replicas and by the
+// metadata log __cluster_metadata. Plain data so that a checkpoint is a structured clone.
+// Epoch cache and truncation follow KIP-101/279 (LeaderEpochFileCache, AbstractFetcherThread).
+
+export interface EpochStart {
+  epoch: number;
+  startOffset: number;
+}
+
+export interface Epoched {
+  epoch: number;
+}
+
+export interface EpochLog<R extends Epoched> {
+  /** Offset of entries[0]; may trail logStartOffset until the next compaction of the array. */
+  base: number;
+  logStartOffset: number;
+  entries: R[];
+  epochs: EpochStart[];
+}
+
+export const UNDEFINED_EPOCH = -1;
+
+export function newLog<R extends Epoched>(): EpochLog<R> {
+  return { base: 0, logStartOffset: 0, entries: [], epochs: [] };
+}
+
+export function logEndOffset(log: EpochLog<Epoched>): number {
+  return log.base + log.entries.length;
+}
+
+export function entryAt<R extends Epoched>(log: EpochLog<R>, offset: number): R | undefined {
+  if (offset < log.logStartOffset) return undefined;
+  return log.entries[offset - log.base];
+}
+
+/** Entries in [from, to). */
+export function slice<R extends Epoched>(log: EpochLog<R>, from: number, to: number): R[] {
+  const a = Math.max(from, log.logStartOffset) - log.base;
+  return log.entries.slice(a, Math.max(a, to - log.base));
+}
+
+export function latestEpoch(log: EpochLog<Epoched>): number {
+  return log.epochs.length ? log.epochs[log.epochs.length - 1]!.epoch : UNDEFINED_EPOCH;
+}
+
+/** The start offset of the latest epoch (the leader epoch start offset of KIP-841). */
+export function latestEpochStart(log: EpochLog<Epoched>): number {
+  return log.epochs.length ? log.epochs[log.epochs.length - 1]!.startOffset : 0;
+}
+
+/** A new leader caches its epoch at its log end offset (Partition.makeLeader). */
+export function assignEpoch(log: EpochLog<Epoched>, epoch: number): void {
+  if (epoch > latestEpoch(log)) log.epochs.push({ epoch, startOffset: logEndOffset(log) });
+}
+
+/** Appends one entry; its epoch (stamped by the leader) updates the cache. Returns its offset. */
+export function append<R extends Epoched>(log: EpochLog<R>, entry: R): number {
+  const offset = logEndOffset(log);
+  if (entry.epoch > latestEpoch(log)) log.epochs.push({ epoch: entry.epoch, startOffset: offset });
+  log.entries.push(entry);
+  return offset;
+}
+
+/**
+ * LeaderEpochFileCache.endOffsetFor: the largest epoch <= requested and the offset where it ends
+ * (the start of the next epoch, or the log end offset for the latest epoch).
+ */
+export function endOffsetForEpoch(
+  log: EpochLog<Epoched>,
+  requested: number,
+): { epoch: number; endOffset: number } {
+  const es = log.epochs;
+  if (es.length && requested === es[es.length - 1]!.epoch)
+    return { epoch: requested, endOffset: logEndOffset(log) };
+  for (let i = es.length - 1; i >= 0; i--) {
+    if (es[i]!.epoch <= requested) {
+      const next = es[i + 1];
+      return { epoch: es[i]!.epoch, endOffset: next ? next.startOffset : logEndOffset(log) };
+    }
+  }
+  return { epoch: UNDEFINED_EPOCH, endOffset: -1 };
+}
+
+/** Removes every entry at offset >= `offset`. Returns the removed entries. */
+export function truncateTo<R extends Epoched>(log: EpochLog<R>, offset: number): R[] {
+  if (offset >= logEndOffset(log)) return [];
+  const keep = Math.max(0, offset - log.base);
+  const removed = log.entries.splice(keep);
+  while (log.epochs.length && log.epochs[log.epochs.length - 1]!.startOffset >= offset) log.epochs.pop();
+  if (offset < log.logStartOffset) log.logStartOffset = offset;
+  return removed;
+}
+
+/** Drops everything and restarts the log at `offset` (a follower below the leader's log start). */
+export function truncateFullyAndStartAt(log: EpochLog<Epoched>, offset: number): void {
+  log.entries = [];
+  log.epochs = [];
+  log.base = offset;
+  log.logStartOffset = offset;
+}
+
+/** Retention: entries below `offset` are deleted; the array is compacted in amortised O(1). */
+export function deleteBefore(log: EpochLog<Epoched>, offset: number): void {
+  const target = Math.min(offset, logEndOffset(log));
+  if (target <= log.logStartOffset) return;
+  log.logStartOffset = target;
+  while (log.epochs.length > 1 && log.epochs[1]!.startOffset <= target) log.epochs.shift();
+  if (log.epochs.length && log.epochs[0]!.startOffset < target) log.epochs[0]!.startOffset = target;
+  const dead = target - log.base;
+  if (dead > 1024 && dead * 2 > log.entries.length) {
+    log.entries = log.entries.slice(dead);
+    log.base = target;
+  }
+}

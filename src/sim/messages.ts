@@ -1,0 +1,136 @@
+// What travels on the simulated network: Kafka's RPCs, by their API names.
+
+import type { MetaEntry, PartitionState } from './metadata';
+import type { Acks, NodeId } from './types';
+
+export type Addr = NodeId | string;
+
+/** A record as stored in a partition log. Shared by reference between replicas (immutable). */
+export interface LogRecord {
+  id: number;
+  epoch: number;
+  key: string | null;
+  value: string;
+  producerId: string;
+  /** Idempotent producer id and sequence; -1 when not idempotent. */
+  pid: number;
+  seq: number;
+  /** CreateTime, set by the producer; retention.ms counts from it. */
+  timestampMs: number;
+}
+
+export interface FetchPart {
+  topic: string;
+  partition: number;
+  fetchOffset: number;
+  lastFetchedEpoch: number;
+  currentLeaderEpoch: number;
+}
+
+export interface FetchRespPart {
+  topic: string;
+  partition: number;
+  error?: string;
+  highWatermark: number;
+  logStartOffset: number;
+  records: LogRecord[];
+  divergingEpoch?: { epoch: number; endOffset: number };
+}
+
+export interface MetadataPartition {
+  topic: string;
+  partition: number;
+  leader: NodeId;
+  leaderEpoch: number;
+  replicas: NodeId[];
+  isr: NodeId[];
+}
+
+export type Body =
+  | {
+      kind: 'Vote';
+      epoch: number;
+      candidateId: NodeId;
+      lastEpoch: number;
+      lastOffset: number;
+      preVote: boolean;
+    }
+  | { kind: 'VoteResponse'; epoch: number; granted: boolean; preVote: boolean; leaderId: NodeId | null }
+  | { kind: 'BeginQuorumEpoch'; epoch: number; leaderId: NodeId }
+  | { kind: 'RaftFetch'; epoch: number; replicaId: NodeId; fetchOffset: number; lastFetchedEpoch: number }
+  | {
+      kind: 'RaftFetchResponse';
+      epoch: number;
+      leaderId: NodeId | null;
+      error?: 'NOT_LEADER_OR_FOLLOWER' | 'FENCED_LEADER_EPOCH';
+      entries: MetaEntry[];
+      highWatermark: number;
+      divergingEpoch?: { epoch: number; endOffset: number };
+    }
+  | { kind: 'BrokerRegistration'; brokerId: NodeId; rack: string | null; previousBrokerEpoch: number }
+  | { kind: 'BrokerRegistrationResponse'; error?: string; brokerEpoch: number }
+  | {
+      kind: 'BrokerHeartbeat';
+      brokerId: NodeId;
+      brokerEpoch: number;
+      currentMetadataOffset: number;
+      wantFence: boolean;
+      wantShutDown: boolean;
+    }
+  | {
+      kind: 'BrokerHeartbeatResponse';
+      error?: string;
+      isCaughtUp: boolean;
+      isFenced: boolean;
+      shouldShutDown: boolean;
+    }
+  | {
+      kind: 'AlterPartition';
+      brokerId: NodeId;
+      brokerEpoch: number;
+      topic: string;
+      partition: number;
+      leaderEpoch: number;
+      partitionEpoch: number;
+      newIsr: NodeId[];
+    }
+  | {
+      kind: 'AlterPartitionResponse';
+      topic: string;
+      partition: number;
+      error?: string;
+      state?: PartitionState;
+    }
+  | { kind: 'Fetch'; replicaId: NodeId; parts: FetchPart[] }
+  | { kind: 'FetchResponse'; parts: FetchRespPart[] }
+  | {
+      kind: 'Produce';
+      topic: string;
+      partition: number;
+      acks: Acks;
+      timeoutMs: number;
+      records: Omit<LogRecord, 'epoch'>[];
+    }
+  | {
+      kind: 'ProduceResponse';
+      topic: string;
+      partition: number;
+      error?: string;
+      baseOffset: number;
+      /** KIP-951: the new leader, when the error is NOT_LEADER_OR_FOLLOWER. */
+      currentLeader?: { leaderId: NodeId; leaderEpoch: number };
+    }
+  | { kind: 'Metadata'; topics: string[] }
+  | { kind: 'MetadataResponse'; brokers: NodeId[]; partitions: MetadataPartition[]; unknownTopics: string[] }
+  /** The peer's process is down: the connection was refused or reset. */
+  | { kind: 'Disconnected'; requestKind: string };
+
+export interface Message {
+  from: Addr;
+  to: Addr;
+  /** Correlation id: a response carries the id of its request. */
+  reqId: number;
+  /** The receiver's incarnation when sent: a restarted process never sees old connections. */
+  toIncarnation: number;
+  body: Body;
+}

@@ -1,0 +1,170 @@
+// Records of the metadata log __cluster_metadata and the image every node builds by applying
+// them in order (MetadataImage in Kafka). Names follow Kafka's record types.
+
+import type { ConfigValue, NodeId } from './types';
+
+export type MetaRecord =
+  | { type: 'LeaderChangeMessage'; leaderId: NodeId; voters: NodeId[] }
+  | { type: 'RegisterBrokerRecord'; brokerId: NodeId; brokerEpoch: number; rack: string | null }
+  | {
+      type: 'BrokerRegistrationChangeRecord';
+      brokerId: NodeId;
+      brokerEpoch: number;
+      fenced?: boolean;
+      inControlledShutdown?: boolean;
+    }
+  | { type: 'TopicRecord'; name: string }
+  | ({ type: 'PartitionRecord' } & PartitionState)
+  | ({ type: 'PartitionChangeRecord' } & PartitionState)
+  | {
+      type: 'ConfigRecord';
+      resourceType: 'topic' | 'broker' | 'cluster';
+      resourceName: string;
+      name: string;
+      value: ConfigValue | null;
+    }
+  | { type: 'RemoveTopicRecord'; name: string };
+
+export interface MetaEntry {
+  epoch: number;
+  record: MetaRecord;
+}
+
+export interface PartitionState {
+  topic: string;
+  partition: number;
+  replicas: NodeId[];
+  isr: NodeId[];
+  elr: NodeId[];
+  leader: NodeId;
+  leaderEpoch: number;
+  partitionEpoch: number;
+  adding: NodeId[];
+  removing: NodeId[];
+}
+
+export interface BrokerRegistration {
+  brokerId: NodeId;
+  brokerEpoch: number;
+  rack: string | null;
+  fenced: boolean;
+  inControlledShutdown: boolean;
+}
+
+export interface TopicImage {
+  name: string;
+  partitions: number;
+  config: Record<string, ConfigValue>;
+}
+
+export interface MetaImage {
+  /** Offset of the last applied record, -1 when none. */
+  offset: number;
+  brokers: Map<NodeId, BrokerRegistration>;
+  topics: Map<string, TopicImage>;
+  partitions: Map<string, PartitionState>;
+  clusterConfig: Record<string, ConfigValue>;
+  brokerConfigs: Map<string, Record<string, ConfigValue>>;
+}
+
+export function tpKey(topic: string, partition: number): string {
+  return `${topic}-${partition}`;
+}
+
+export function emptyImage(): MetaImage {
+  return {
+    offset: -1,
+    brokers: new Map(),
+    topics: new Map(),
+    partitions: new Map(),
+    clusterConfig: {},
+    brokerConfigs: new Map(),
+  };
+}
+
+export function cloneImage(img: MetaImage): MetaImage {
+  return structuredClone(img);
+}
+
+/** Applies one committed (or, on the active controller, just written) record. */
+export function applyRecord(img: MetaImage, offset: number, rec: MetaRecord): void {
+  img.offset = offset;
+  switch (rec.type) {
+    case 'LeaderChangeMessage':
+      return;
+    case 'RegisterBrokerRecord':
+      img.brokers.set(rec.brokerId, {
+        brokerId: rec.brokerId,
+        brokerEpoch: rec.brokerEpoch,
+        rack: rec.rack,
+        fenced: true,
+        inControlledShutdown: false,
+      });
+      return;
+    case 'BrokerRegistrationChangeRecord': {
+      const b = img.brokers.get(rec.brokerId);
+      if (!b || b.brokerEpoch !== rec.brokerEpoch) return;
+      if (rec.fenced !== undefined) b.fenced = rec.fenced;
+      if (rec.inControlledShutdown !== undefined) b.inControlledShutdown = rec.inControlledShutdown;
+      return;
+    }
+    case 'TopicRecord':
+      img.topics.set(rec.name, { name: rec.name, partitions: 0, config: {} });
+      return;
+    case 'PartitionRecord': {
+      const t = img.topics.get(rec.topic);
+      if (t) t.partitions = Math.max(t.partitions, rec.partition + 1);
+      img.partitions.set(tpKey(rec.topic, rec.partition), partitionStateOf(rec));
+      return;
+    }
+    case 'PartitionChangeRecord':
+      img.partitions.set(tpKey(rec.topic, rec.partition), partitionStateOf(rec));
+      return;
+    case 'ConfigRecord': {
+      const target =
+        rec.resourceType === 'topic'
+          ? img.topics.get(rec.resourceName)?.config
+          : rec.resourceType === 'broker'
+            ? mapGetOrInit(img.brokerConfigs, rec.resourceName)
+            : img.clusterConfig;
+      if (!target) return;
+      if (rec.value === null) delete target[rec.name];
+      else target[rec.name] = rec.value;
+      return;
+    }
+    case 'RemoveTopicRecord': {
+      const t = img.topics.get(rec.name);
+      if (!t) return;
+      for (let p = 0; p < t.partitions; p++) img.partitions.delete(tpKey(rec.name, p));
+      img.topics.delete(rec.name);
+      return;
+    }
+  }
+}
+
+function partitionStateOf(s: PartitionState): PartitionState {
+  return {
+    topic: s.topic,
+    partition: s.partition,
+    replicas: [...s.replicas],
+    isr: [...s.isr],
+    elr: [...s.elr],
+    leader: s.leader,
+    leaderEpoch: s.leaderEpoch,
+    partitionEpoch: s.partitionEpoch,
+    adding: [...s.adding],
+    removing: [...s.removing],
+  };
+}
+
+function mapGetOrInit(m: Map<string, Record<string, ConfigValue>>, k: string): Record<string, ConfigValue> {
+  let v = m.get(k);
+  if (!v) m.set(k, (v = {}));
+  return v;
+}
+
+/** A broker that may lead: registered, unfenced and not in controlled shutdown. */
+export function isActiveBroker(img: MetaImage, id: NodeId): boolean {
+  const b = img.brokers.get(id);
+  return !!b && !b.fenced && !b.inControlledShutdown;
+}

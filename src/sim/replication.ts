@@ -1,0 +1,629 @@
+// Replication on the brokers (Partition.scala, ReplicaFetcherThread, ReplicaManager):
+// leader and follower roles, one fetch session per (follower broker, leader broker), the
+// high watermark, ISR shrink and expand through AlterPartition, and KIP-101/279 truncation.
+
+import { topicValue } from './controller';
+import { emit, nextReqId, reply, send, setNodeTimer } from './kernel';
+import type { EpochLog } from './log';
+import {
+  append,
+  assignEpoch,
+  endOffsetForEpoch,
+  entryAt,
+  latestEpoch,
+  latestEpochStart,
+  logEndOffset,
+  newLog,
+  slice,
+  truncateFullyAndStartAt,
+  truncateTo,
+  UNDEFINED_EPOCH,
+  deleteBefore,
+} from './log';
+import type { FetchPart, FetchRespPart, LogRecord, Message } from './messages';
+import type { PartitionState } from './metadata';
+import { isActiveBroker, tpKey } from './metadata';
+import { checkLostOnLeaderChange, pruneLedgerBelow } from './ledger';
+import type { DelayedProduce, Fetcher, PartitionDisk, ReplicaMem, SimNode, World } from './state';
+import type { NodeId } from './types';
+
+const FETCH_MAX_RECORDS = 2000; // stands for replica.fetch.max.bytes: records are counted, not sized
+const REPLICA_SOCKET_TIMEOUT_MS = 30000; // replica.socket.timeout.ms
+
+export function diskOf(node: SimNode, tp: string): PartitionDisk {
+  let d = node.disk.partitions.get(tp);
+  if (!d) node.disk.partitions.set(tp, (d = { log: newLog<LogRecord>(), highWatermark: 0 }));
+  return d;
+}
+
+function effMinIsr(w: World, node: SimNode, mem: ReplicaMem): number {
+  return Math.min(Number(topicValue(w, node.raft!.image, mem.topic, 'min.insync.replicas')), mem.replicas.length);
+}
+
+function maximalIsr(mem: ReplicaMem): NodeId[] {
+  if (!mem.pendingIsr) return mem.isr;
+  return [...new Set([...mem.isr, ...mem.pendingIsr])];
+}
+
+// ---- applying metadata ----------------------------------------------------------
+
+export function applyPartitionState(w: World, node: SimNode, p: PartitionState): void {
+  const b = node.broker!;
+  const tp = tpKey(p.topic, p.partition);
+  let mem = b.replicas.get(tp);
+  if (!p.replicas.includes(node.id)) {
+    if (mem) {
+      becomeNone(w, node, mem, 'NOT_LEADER_OR_FOLLOWER');
+      b.replicas.delete(tp);
+      node.disk.partitions.delete(tp); // StopReplica with deletion: the log leaves this broker
+    }
+    return;
+  }
+  const disk = diskOf(node, tp);
+  if (!mem) {
+    mem = {
+      topic: p.topic,
+      partition: p.partition,
+      role: 'none',
+      leaderId: -1,
+      leaderEpoch: -1,
+      partitionEpoch: -1,
+      replicas: p.replicas,
+      isr: p.isr,
+      pendingIsr: null,
+      alterToken: 0,
+      followers: new Map(),
+      delayed: [],
+      producerState: rebuildProducerState(disk.log),
+      fetchError: null,
+    };
+    b.replicas.set(tp, mem);
+  }
+  const newerEpoch = p.leaderEpoch > mem.leaderEpoch;
+  mem.replicas = p.replicas;
+  if (p.partitionEpoch > mem.partitionEpoch) {
+    mem.isr = p.isr;
+    mem.partitionEpoch = p.partitionEpoch;
+    mem.pendingIsr = null;
+  }
+  mem.fetchError = null;
+  if (p.leader === node.id) {
+    if (mem.role !== 'leader' || newerEpoch) makeLeader(w, node, mem, p);
+    else maybeIncrementHighWatermark(w, node, mem);
+  } else if (mem.role !== 'follower' || newerEpoch || mem.leaderId !== p.leader) {
+    makeFollower(w, node, mem, p);
+  } else {
+    kickFetcher(w, node, p.leader);
+  }
+}
+
+function makeLeader(w: World, node: SimNode, mem: ReplicaMem, p: PartitionState): void {
+  const b = node.broker!;
+  const tp = tpKey(mem.topic, mem.partition);
+  removeFromFetchers(node, tp);
+  const disk = diskOf(node, tp);
+  mem.role = 'leader';
+  mem.leaderId = node.id;
+  mem.leaderEpoch = p.leaderEpoch;
+  assignEpoch(disk.log, p.leaderEpoch);
+  mem.followers = new Map();
+  for (const r of p.replicas) {
+    if (r === node.id) continue;
+    // Partition.makeLeader: followers in the ISR count as caught up now; their LEO is unknown.
+    mem.followers.set(r, {
+      logEndOffset: -1,
+      lastCaughtUpTimeMs: p.isr.includes(r) ? w.nowMs : 0,
+      lastFetchTimeMs: 0,
+      lastFetchLeaderLogEndOffset: 0,
+    });
+  }
+  void b;
+  checkLostOnLeaderChange(w, node, mem, disk);
+  maybeIncrementHighWatermark(w, node, mem);
+}
+
+function makeFollower(w: World, node: SimNode, mem: ReplicaMem, p: PartitionState): void {
+  const tp = tpKey(mem.topic, mem.partition);
+  if (mem.role === 'leader') failDelayed(w, node, mem, 'NOT_LEADER_OR_FOLLOWER');
+  mem.role = 'follower';
+  mem.leaderId = p.leader;
+  mem.leaderEpoch = p.leaderEpoch;
+  mem.followers = new Map();
+  removeFromFetchers(node, tp);
+  if (p.leader !== -1) addToFetcher(w, node, tp, p.leader);
+}
+
+function becomeNone(w: World, node: SimNode, mem: ReplicaMem, error: string): void {
+  if (mem.role === 'leader') failDelayed(w, node, mem, error);
+  removeFromFetchers(node, tpKey(mem.topic, mem.partition));
+  mem.role = 'none';
+}
+
+export function onMetadataTopicsChanged(w: World, node: SimNode): void {
+  // A config change (min.insync.replicas) may let the HW move at once.
+  for (const mem of node.broker!.replicas.values()) if (mem.role === 'leader') maybeIncrementHighWatermark(w, node, mem);
+}
+
+// ---- follower side: fetch sessions ------------------------------------------------
+
+function removeFromFetchers(node: SimNode, tp: string): void {
+  for (const f of node.broker!.fetchers.values()) f.parts.delete(tp);
+}
+
+function addToFetcher(w: World, node: SimNode, tp: string, leaderId: NodeId): void {
+  const b = node.broker!;
+  let f = b.fetchers.get(leaderId);
+  if (!f) {
+    f = { leaderId, parts: new Set(), inFlight: false, reqId: 0, token: 0, backoffUntilMs: 0 };
+    b.fetchers.set(leaderId, f);
+  }
+  f.parts.add(tp);
+  maybeSendFetch(w, node, f);
+}
+
+function kickFetcher(w: World, node: SimNode, leaderId: NodeId): void {
+  const f = node.broker!.fetchers.get(leaderId);
+  if (f) maybeSendFetch(w, node, f);
+}
+
+function maybeSendFetch(w: World, node: SimNode, f: Fetcher): void {
+  if (f.inFlight || f.backoffUntilMs > w.nowMs) return;
+  const b = node.broker!;
+  const parts: FetchPart[] = [];
+  for (const tp of f.parts) {
+    const mem = b.replicas.get(tp);
+    if (!mem || mem.role !== 'follower' || mem.leaderId !== f.leaderId || mem.fetchError) continue;
+    const log = diskOf(node, tp).log;
+    parts.push({
+      topic: mem.topic,
+      partition: mem.partition,
+      fetchOffset: logEndOffset(log),
+      lastFetchedEpoch: latestEpoch(log),
+      currentLeaderEpoch: mem.leaderEpoch,
+    });
+  }
+  if (parts.length === 0) return;
+  f.inFlight = true;
+  f.reqId = nextReqId(w);
+  send(w, node.id, f.leaderId, { kind: 'Fetch', replicaId: node.id, parts }, f.reqId);
+  f.token = setNodeTimer(w, node, REPLICA_SOCKET_TIMEOUT_MS, 'fetchRequestTimeout', String(f.leaderId));
+}
+
+function backoff(w: World, node: SimNode, f: Fetcher): void {
+  f.inFlight = false;
+  const ms = Number(w.config['replica.fetch.backoff.ms']);
+  f.backoffUntilMs = w.nowMs + ms;
+  f.token = setNodeTimer(w, node, ms, 'fetchBackoff', String(f.leaderId));
+}
+
+export function onFetcherTimer(w: World, node: SimNode, name: string, token: number, key: string): void {
+  const f = node.broker?.fetchers.get(Number(key));
+  if (!f || f.token !== token) return;
+  if (name === 'fetchRequestTimeout') backoff(w, node, f);
+  else {
+    f.backoffUntilMs = 0;
+    maybeSendFetch(w, node, f);
+  }
+}
+
+export function onFetchDisconnected(w: World, node: SimNode, msg: Message): void {
+  const f = node.broker?.fetchers.get(msg.from as NodeId);
+  if (f && f.inFlight && f.reqId === msg.reqId) backoff(w, node, f);
+}
+
+export function onFetchResponse(w: World, node: SimNode, msg: Message): void {
+  const body = msg.body;
+  if (body.kind !== 'FetchResponse') return;
+  const b = node.broker!;
+  const f = b.fetchers.get(msg.from as NodeId);
+  if (!f || !f.inFlight || f.reqId !== msg.reqId) return;
+  f.inFlight = false;
+  f.token = 0;
+  for (const part of body.parts) {
+    const tp = tpKey(part.topic, part.partition);
+    const mem = b.replicas.get(tp);
+    if (!mem || mem.role !== 'follower' || mem.leaderId !== f.leaderId) continue;
+    handleFetchedPartition(w, node, mem, diskOf(node, tp), part);
+  }
+  maybeSendFetch(w, node, f);
+}
+
+function handleFetchedPartition(w: World, node: SimNode, mem: ReplicaMem, disk: PartitionDisk, part: FetchRespPart): void {
+  const log = disk.log;
+  const tp = `${mem.topic}-${mem.partition}`;
+  if (part.error === 'OFFSET_OUT_OF_RANGE') {
+    if (logEndOffset(log) < part.logStartOffset) truncateFullyAndStartAt(log, part.logStartOffset);
+    else truncateAndReport(w, node, mem, disk, part.highWatermark, 'its log was ahead of the leader');
+    return;
+  }
+  if (part.error) {
+    // Wait for newer metadata (ReplicaFetcherThread marks the partition failed until then).
+    mem.fetchError = part.error;
+    return;
+  }
+  if (part.divergingEpoch) {
+    // KIP-279: truncate to where our log and the leader's agree on the diverging epoch.
+    const d = part.divergingEpoch;
+    const mine = endOffsetForEpoch(log, d.epoch);
+    const leo = logEndOffset(log);
+    const to =
+      d.epoch === UNDEFINED_EPOCH
+        ? Math.min(disk.highWatermark, leo)
+        : mine.epoch === d.epoch
+          ? Math.min(d.endOffset, mine.endOffset, leo)
+          : mine.epoch === UNDEFINED_EPOCH
+            ? Math.min(d.endOffset, leo)
+            : Math.min(mine.endOffset, leo);
+    truncateAndReport(w, node, mem, disk, to, `its log diverged from leader ${mem.leaderId} after leader epoch ${d.epoch} (KIP-101/279)`);
+    return;
+  }
+  if (part.records.length) {
+    if (part.records[0] && logEndOffset(log) < part.logStartOffset) truncateFullyAndStartAt(log, part.logStartOffset);
+    for (const rec of part.records) {
+      const offset = append(log, rec);
+      trackProducer(mem, rec, offset);
+    }
+  }
+  disk.highWatermark = Math.min(part.highWatermark, logEndOffset(log));
+  if (part.logStartOffset > log.logStartOffset) deleteBefore(log, Math.min(part.logStartOffset, disk.highWatermark));
+  void tp;
+}
+
+function truncateAndReport(w: World, node: SimNode, mem: ReplicaMem, disk: PartitionDisk, offset: number, why: string): void {
+  const removed = truncateTo(disk.log, offset);
+  if (disk.highWatermark > offset) disk.highWatermark = offset;
+  if (removed.length === 0) return;
+  mem.producerState = rebuildProducerState(disk.log);
+  emit(
+    w,
+    'LogTruncated',
+    `Broker ${node.id} truncated ${mem.topic}-${mem.partition} to offset ${offset}, removing ${removed.length} record(s): ${why} (LogTruncated).`,
+    { nodeId: node.id, topic: mem.topic, partition: mem.partition, offset, removed: removed.length },
+  );
+}
+
+// ---- leader side ------------------------------------------------------------------------
+
+export function onFetchRequest(w: World, node: SimNode, msg: Message): void {
+  const body = msg.body;
+  if (body.kind !== 'Fetch') return;
+  const b = node.broker!;
+  let ready = false;
+  for (const part of body.parts) {
+    const mem = b.replicas.get(tpKey(part.topic, part.partition));
+    if (!mem || mem.role !== 'leader' || part.currentLeaderEpoch !== mem.leaderEpoch) {
+      ready = true;
+      continue;
+    }
+    const log = diskOf(node, tpKey(part.topic, part.partition)).log;
+    if (part.lastFetchedEpoch !== UNDEFINED_EPOCH) {
+      const d = endOffsetForEpoch(log, part.lastFetchedEpoch);
+      if (d.epoch < part.lastFetchedEpoch || d.endOffset < part.fetchOffset) {
+        ready = true;
+        continue;
+      }
+    }
+    if (part.fetchOffset < log.logStartOffset || part.fetchOffset > logEndOffset(log)) {
+      ready = true;
+      continue;
+    }
+    updateFollowerFetchState(w, node, mem, body.replicaId, part.fetchOffset);
+    if (part.fetchOffset < logEndOffset(log)) ready = true;
+  }
+  if (ready) {
+    reply(w, msg, buildFetchResponse(node, body.parts));
+    return;
+  }
+  // Long poll: wait for data up to replica.fetch.wait.max.ms (a DelayedFetch).
+  const token = setNodeTimer(w, node, Number(w.config['replica.fetch.wait.max.ms']), 'parkedFetchExpire', String(body.replicaId));
+  b.parked.set(body.replicaId, { msg, token });
+}
+
+export function onParkedFetchExpired(w: World, node: SimNode, key: string, token: number): void {
+  const b = node.broker;
+  const follower = Number(key);
+  const p = b?.parked.get(follower);
+  if (!p || p.token !== token) return;
+  b!.parked.delete(follower);
+  const body = p.msg.body;
+  if (body.kind === 'Fetch') reply(w, p.msg, buildFetchResponse(node, body.parts));
+}
+
+function completeParkedFetch(w: World, node: SimNode, follower: NodeId): void {
+  const b = node.broker!;
+  const p = b.parked.get(follower);
+  if (!p) return;
+  b.parked.delete(follower);
+  const body = p.msg.body;
+  if (body.kind === 'Fetch') reply(w, p.msg, buildFetchResponse(node, body.parts));
+}
+
+function buildFetchResponse(node: SimNode, parts: FetchPart[]): { kind: 'FetchResponse'; parts: FetchRespPart[] } {
+  const b = node.broker!;
+  const out: FetchRespPart[] = [];
+  for (const part of parts) {
+    const tp = tpKey(part.topic, part.partition);
+    const mem = b.replicas.get(tp);
+    const base = { topic: part.topic, partition: part.partition, highWatermark: -1, logStartOffset: 0, records: [] as LogRecord[] };
+    if (!mem || mem.role !== 'leader') {
+      out.push({ ...base, error: 'NOT_LEADER_OR_FOLLOWER' });
+      continue;
+    }
+    if (part.currentLeaderEpoch !== mem.leaderEpoch) {
+      out.push({ ...base, error: part.currentLeaderEpoch < mem.leaderEpoch ? 'FENCED_LEADER_EPOCH' : 'UNKNOWN_LEADER_EPOCH' });
+      continue;
+    }
+    const disk = diskOf(node, tp);
+    const log = disk.log;
+    const common = { ...base, highWatermark: disk.highWatermark, logStartOffset: log.logStartOffset };
+    if (part.lastFetchedEpoch !== UNDEFINED_EPOCH) {
+      const d = endOffsetForEpoch(log, part.lastFetchedEpoch);
+      if (d.epoch < part.lastFetchedEpoch || d.endOffset < part.fetchOffset) {
+        out.push({ ...common, divergingEpoch: d });
+        continue;
+      }
+    }
+    if (part.fetchOffset < log.logStartOffset || part.fetchOffset > logEndOffset(log)) {
+      out.push({ ...common, error: 'OFFSET_OUT_OF_RANGE' });
+      continue;
+    }
+    out.push({ ...common, records: slice(log, part.fetchOffset, Math.min(logEndOffset(log), part.fetchOffset + FETCH_MAX_RECORDS)) });
+  }
+  return { kind: 'FetchResponse', parts: out };
+}
+
+/** Replica.updateFetchState: the follower's LEO and lastCaughtUpTimeMs. */
+function updateFollowerFetchState(w: World, node: SimNode, mem: ReplicaMem, follower: NodeId, fetchOffset: number): void {
+  const fs = mem.followers.get(follower);
+  if (!fs) return;
+  const leaderLeo = logEndOffset(diskOf(node, tpKey(mem.topic, mem.partition)).log);
+  if (fetchOffset >= leaderLeo) fs.lastCaughtUpTimeMs = Math.max(fs.lastCaughtUpTimeMs, w.nowMs);
+  else if (fetchOffset >= fs.lastFetchLeaderLogEndOffset) fs.lastCaughtUpTimeMs = Math.max(fs.lastCaughtUpTimeMs, fs.lastFetchTimeMs);
+  fs.logEndOffset = fetchOffset;
+  fs.lastFetchLeaderLogEndOffset = leaderLeo;
+  fs.lastFetchTimeMs = w.nowMs;
+  maybeExpandIsr(w, node, mem, follower);
+  maybeIncrementHighWatermark(w, node, mem);
+}
+
+/** KIP-841: LEO >= HW, LEO >= the leader epoch's start offset, and the broker unfenced and not shutting down. */
+function maybeExpandIsr(w: World, node: SimNode, mem: ReplicaMem, follower: NodeId): void {
+  if (mem.pendingIsr || mem.isr.includes(follower)) return;
+  const disk = diskOf(node, tpKey(mem.topic, mem.partition));
+  const fs = mem.followers.get(follower)!;
+  if (fs.logEndOffset < disk.highWatermark || fs.logEndOffset < latestEpochStart(disk.log)) return;
+  if (!isActiveBroker(node.raft!.image, follower)) return;
+  proposeIsr(w, node, mem, [...mem.isr, follower]);
+}
+
+function proposeIsr(w: World, node: SimNode, mem: ReplicaMem, isr: NodeId[]): void {
+  mem.pendingIsr = mem.replicas.filter((r) => isr.includes(r));
+  sendAlterPartition(w, node, mem);
+}
+
+function sendAlterPartition(w: World, node: SimNode, mem: ReplicaMem): void {
+  const target = node.raft!.leaderId ?? w.voterIds[0]!;
+  send(
+    w,
+    node.id,
+    target,
+    {
+      kind: 'AlterPartition',
+      brokerId: node.id,
+      brokerEpoch: node.broker!.brokerEpoch,
+      topic: mem.topic,
+      partition: mem.partition,
+      leaderEpoch: mem.leaderEpoch,
+      partitionEpoch: mem.partitionEpoch,
+      newIsr: mem.pendingIsr!,
+    },
+    nextReqId(w),
+  );
+  mem.alterToken = setNodeTimer(w, node, 5000, 'alterPartitionRetry', tpKey(mem.topic, mem.partition));
+}
+
+export function onAlterPartitionRetry(w: World, node: SimNode, key: string, token: number): void {
+  const mem = node.broker?.replicas.get(key);
+  if (!mem || mem.alterToken !== token || !mem.pendingIsr || mem.role !== 'leader') return;
+  sendAlterPartition(w, node, mem);
+}
+
+export function onAlterPartitionResponse(w: World, node: SimNode, msg: Message): void {
+  const body = msg.body;
+  if (body.kind !== 'AlterPartitionResponse') return;
+  const mem = node.broker!.replicas.get(tpKey(body.topic, body.partition));
+  if (!mem || mem.role !== 'leader' || !mem.pendingIsr) return;
+  if (body.error === 'NOT_CONTROLLER') return; // retried by the timer, to the leader we learn of
+  mem.pendingIsr = null;
+  mem.alterToken = 0;
+  if (body.state && body.state.leaderEpoch === mem.leaderEpoch && body.state.partitionEpoch >= mem.partitionEpoch) {
+    mem.isr = body.state.isr;
+    mem.partitionEpoch = body.state.partitionEpoch;
+  }
+  maybeIncrementHighWatermark(w, node, mem);
+}
+
+/** Partition.maybeIncrementLeaderHW, with KAFKA-15583: frozen while the ISR is below min ISR. */
+export function maybeIncrementHighWatermark(w: World, node: SimNode, mem: ReplicaMem): void {
+  if (mem.role !== 'leader') return;
+  if (mem.isr.length < effMinIsr(w, node, mem)) return;
+  const disk = diskOf(node, tpKey(mem.topic, mem.partition));
+  let hw = logEndOffset(disk.log);
+  const lagMaxMs = Number(w.config['replica.lag.time.max.ms']);
+  const isr = maximalIsr(mem);
+  for (const [r, fs] of mem.followers) {
+    const eligibleCaughtUp = w.nowMs - fs.lastCaughtUpTimeMs <= lagMaxMs && isActiveBroker(node.raft!.image, r) && fs.logEndOffset >= 0;
+    if (isr.includes(r) || eligibleCaughtUp) hw = Math.min(hw, Math.max(fs.logEndOffset, 0));
+  }
+  if (hw <= disk.highWatermark) return;
+  disk.highWatermark = hw;
+  completeDelayed(w, node, mem, disk);
+}
+
+function completeDelayed(w: World, node: SimNode, mem: ReplicaMem, disk: PartitionDisk): void {
+  if (mem.delayed.length === 0) return;
+  const done = mem.delayed.filter((d) => d.requiredOffset <= disk.highWatermark);
+  if (done.length === 0) return;
+  mem.delayed = mem.delayed.filter((d) => d.requiredOffset > disk.highWatermark);
+  const enough = maximalIsr(mem).length >= effMinIsr(w, node, mem);
+  for (const d of done) respondProduce(w, d.msg, mem, enough ? undefined : 'NOT_ENOUGH_REPLICAS_AFTER_APPEND', d.baseOffset);
+}
+
+function failDelayed(w: World, node: SimNode, mem: ReplicaMem, error: string): void {
+  const hint = node.raft!.image.partitions.get(tpKey(mem.topic, mem.partition));
+  for (const d of mem.delayed) respondProduce(w, d.msg, mem, error, -1, hint && hint.leader !== -1 ? { leaderId: hint.leader, leaderEpoch: hint.leaderEpoch } : undefined);
+  mem.delayed = [];
+}
+
+export function onDelayedProduceExpired(w: World, node: SimNode, key: string, token: number): void {
+  const mem = node.broker?.replicas.get(key);
+  if (!mem) return;
+  const d = mem.delayed.find((x) => x.token === token);
+  if (!d) return;
+  mem.delayed = mem.delayed.filter((x) => x !== d);
+  respondProduce(w, d.msg, mem, 'REQUEST_TIMED_OUT', -1);
+}
+
+function respondProduce(
+  w: World,
+  req: Message,
+  mem: { topic: string; partition: number },
+  error: string | undefined,
+  baseOffset: number,
+  currentLeader?: { leaderId: NodeId; leaderEpoch: number },
+): void {
+  reply(w, req, { kind: 'ProduceResponse', topic: mem.topic, partition: mem.partition, error, baseOffset, currentLeader });
+}
+
+/** ISR shrink: every replica.lag.time.max.ms / 2, followers not caught up for longer than it leave. */
+export function onIsrShrinkCheck(w: World, node: SimNode, token: number): void {
+  const b = node.broker;
+  if (!b || token !== b.isrToken) return;
+  const lagMaxMs = Number(w.config['replica.lag.time.max.ms']);
+  b.isrToken = setNodeTimer(w, node, lagMaxMs / 2, 'isrShrinkCheck');
+  for (const mem of b.replicas.values()) {
+    if (mem.role !== 'leader' || mem.pendingIsr) continue;
+    const leo = logEndOffset(diskOf(node, tpKey(mem.topic, mem.partition)).log);
+    const lagging = mem.isr.filter((r) => {
+      if (r === node.id) return false;
+      const fs = mem.followers.get(r);
+      return !!fs && fs.logEndOffset !== leo && w.nowMs - fs.lastCaughtUpTimeMs > lagMaxMs;
+    });
+    if (lagging.length) {
+      emit(
+        w,
+        'IsrShrinkProposed',
+        `Leader ${node.id} of ${mem.topic}-${mem.partition}: follower(s) [${lagging}] not caught up for over ${lagMaxMs / 1000} s (replica.lag.time.max.ms); asks the controller to shrink the ISR (AlterPartition).`,
+        { nodeId: node.id, topic: mem.topic, partition: mem.partition, lagging },
+      );
+      proposeIsr(w, node, mem, mem.isr.filter((r) => !lagging.includes(r)));
+    }
+  }
+}
+
+// ---- the produce path on the leader ---------------------------------------------------
+
+export function onProduceRequest(w: World, node: SimNode, msg: Message): void {
+  const body = msg.body;
+  if (body.kind !== 'Produce') return;
+  const tp = tpKey(body.topic, body.partition);
+  const mem = node.broker!.replicas.get(tp);
+  if (!mem || mem.role !== 'leader') {
+    const p = node.raft!.image.partitions.get(tp);
+    if (body.acks !== 0)
+      respondProduce(w, msg, body, 'NOT_LEADER_OR_FOLLOWER', -1, p && p.leader !== -1 && p.leader !== node.id ? { leaderId: p.leader, leaderEpoch: p.leaderEpoch } : undefined);
+    return;
+  }
+  const minIsr = effMinIsr(w, node, mem);
+  if (body.acks === 'all' && mem.isr.length < minIsr) {
+    respondProduce(w, msg, body, 'NOT_ENOUGH_REPLICAS', -1);
+    return;
+  }
+  const disk = diskOf(node, tp);
+  const first = body.records[0]!;
+  let baseOffset: number;
+  const dup = first.pid >= 0 ? mem.producerState.get(first.pid)?.find((e) => e.seq === first.seq) : undefined;
+  if (dup) {
+    baseOffset = dup.offset; // idempotence: a retried batch is not written twice
+  } else {
+    if (first.pid >= 0) {
+      const last = mem.producerState.get(first.pid);
+      const lastSeq = last && last.length ? last[last.length - 1]!.seq : -1;
+      if (first.seq > lastSeq + 1 && last) {
+        if (body.acks !== 0) respondProduce(w, msg, body, 'OUT_OF_ORDER_SEQUENCE_NUMBER', -1);
+        return;
+      }
+    }
+    baseOffset = logEndOffset(disk.log);
+    for (const r of body.records) {
+      const rec: LogRecord = { ...r, epoch: mem.leaderEpoch };
+      const offset = append(disk.log, rec);
+      trackProducer(mem, rec, offset);
+    }
+    for (const f of mem.replicas) if (f !== node.id) completeParkedFetch(w, node, f);
+  }
+  const lastOffset = baseOffset + body.records.length - 1;
+  if (body.acks === 0) {
+    maybeIncrementHighWatermark(w, node, mem);
+    return;
+  }
+  if (body.acks === 1) {
+    respondProduce(w, msg, body, undefined, baseOffset);
+    maybeIncrementHighWatermark(w, node, mem);
+    return;
+  }
+  const delayed: DelayedProduce = { requiredOffset: lastOffset + 1, baseOffset, msg, token: 0 };
+  delayed.token = setNodeTimer(w, node, body.timeoutMs, 'delayedProduceExpire', tp);
+  mem.delayed.push(delayed);
+  maybeIncrementHighWatermark(w, node, mem);
+  completeDelayed(w, node, mem, disk);
+}
+
+function trackProducer(mem: ReplicaMem, rec: LogRecord, offset: number): void {
+  if (rec.pid < 0) return;
+  let entries = mem.producerState.get(rec.pid);
+  if (!entries) mem.producerState.set(rec.pid, (entries = []));
+  entries.push({ seq: rec.seq, offset });
+  if (entries.length > 5) entries.shift();
+}
+
+function rebuildProducerState(log: EpochLog<LogRecord>): Map<number, { seq: number; offset: number }[]> {
+  const state = new Map<number, { seq: number; offset: number }[]>();
+  const end = logEndOffset(log);
+  for (let off = log.logStartOffset; off < end; off++) {
+    const rec = entryAt(log, off)!;
+    if (rec.pid < 0) continue;
+    let entries = state.get(rec.pid);
+    if (!entries) state.set(rec.pid, (entries = []));
+    entries.push({ seq: rec.seq, offset: off });
+    if (entries.length > 5) entries.shift();
+  }
+  return state;
+}
+
+/** Log retention: records older than retention.ms and below the HW are deleted (per record, not per segment). */
+export function onRetentionCheck(w: World, node: SimNode): void {
+  const b = node.broker;
+  if (!b) return;
+  setNodeTimer(w, node, Number(w.config['log.retention.check.interval.ms'] ?? 300000), 'retention');
+  const logStarts = new Map<string, number>();
+  for (const mem of b.replicas.values()) {
+    if (mem.role !== 'leader') continue;
+    const disk = diskOf(node, tpKey(mem.topic, mem.partition));
+    const img = node.raft!.image;
+    const retentionMs = Number(img.topics.get(mem.topic)?.config['retention.ms'] ?? topicValue(w, img, mem.topic, 'log.retention.ms'));
+    if (retentionMs < 0) continue;
+    const log = disk.log;
+    let off = log.logStartOffset;
+    while (off < disk.highWatermark) {
+      const rec = entryAt(log, off)!;
+      if (rec.timestampMs > w.nowMs - retentionMs) break;
+      off++;
+    }
+    if (off > log.logStartOffset) {
+      deleteBefore(log, off);
+      logStarts.set(tpKey(mem.topic, mem.partition), off);
+    }
+  }
+  pruneLedgerBelow(w, logStarts);
+}

@@ -1,0 +1,482 @@
+// The Simulation: builds the world from a scenario, runs the event loop in virtual time,
+// applies commands, and exposes snapshots, events, the ledger and the data-loss detector.
+
+import { beginShutdown, onBrokerLifecycleMessage, onBrokerTimer, startBroker, stopProcess } from './broker';
+import { checkConfig, clusterDefaults } from './config';
+import {
+  activeController,
+  alterConfigs,
+  createTopic,
+  newControllerMem,
+  onControllerMessage,
+  onControllerTimer,
+} from './controller';
+import { EventQueue } from './heap';
+import { emit, reachable, schedule, send } from './kernel';
+import { lostAcknowledged } from './ledger';
+import { entryAt, logEndOffset } from './log';
+import type { Message } from './messages';
+import type { MetaImage } from './metadata';
+import { tpKey } from './metadata';
+import { onProducerMessage, onProducerTimer, produce } from './producer';
+import { fetchMetadata, onParkedRaftFetchExpired, onRaftMessage, onRaftTimer, startRaft } from './quorum';
+import {
+  onAlterPartitionResponse,
+  onAlterPartitionRetry,
+  onDelayedProduceExpired,
+  onFetchDisconnected,
+  onFetchRequest,
+  onFetchResponse,
+  onFetcherTimer,
+  onIsrShrinkCheck,
+  onParkedFetchExpired,
+  onProduceRequest,
+  onRetentionCheck,
+} from './replication';
+import { electLeaders as controllerElectLeaders } from './controller';
+import { seedRng } from './rng';
+import { buildSnapshot, clusterImage } from './snapshot';
+import { hashWorld } from './hash';
+import type { QueueItem, SimNode, World } from './state';
+import type {
+  Command,
+  CommandResult,
+  CommittedRecord,
+  LedgerEntry,
+  NodeId,
+  Role,
+  Scenario,
+  SimEvent,
+  Snapshot,
+} from './types';
+import type { CommandContext } from './validate';
+import { LIMITS, parseScenario, validateCommand } from './validate';
+
+export const ENGINE_VERSION = '0.1.0';
+
+/** Requests whose sender learns at once that the peer's process is down (connection refused). */
+const REFUSED_REQUESTS = new Set(['Fetch', 'Produce', 'Metadata']);
+
+export class Simulation {
+  private readonly w: World;
+
+  constructor(scenario: Scenario) {
+    const s = parseScenario(scenario);
+    const w: World = {
+      nowMs: 0,
+      seq: 0,
+      tokens: 0,
+      reqIds: 0,
+      queue: new EventQueue<QueueItem>(),
+      rng: seedRng(s.seed),
+      seed: s.seed,
+      config: { ...clusterDefaults(), ...(s.config ?? {}) },
+      nodes: new Map(),
+      voterIds: s.nodes.filter((n) => n.roles.includes('controller')).map((n) => n.id).sort((a, b) => a - b),
+      network: {
+        latencyMs: s.network?.latencyMs ?? 1,
+        jitterMs: s.network?.jitterMs ?? 0,
+        linkLatency: new Map((s.network?.links ?? []).map((l) => [`${l.from}>${l.to}`, l.latencyMs])),
+        cuts: new Set(),
+        groups: new Map(),
+        lastDelivery: new Map(),
+        inFlight: 0,
+      },
+      producers: new Map(),
+      nextPid: 1000,
+      ledger: [],
+      ledgerIndex: new Map(),
+      nextRecordId: 0,
+      events: [],
+      eventSeq: 0,
+      scenarioTopics: [...(s.topics ?? [])],
+      script: [...(s.script ?? [])],
+    };
+    this.w = w;
+    for (const n of s.nodes) addNode(w, n.id, n.roles, n.rack ?? null);
+    // Script steps run in atMs order; steps at the same time keep their order in the file.
+    w.script.forEach((step, index) => schedule(w, step.atMs, { t: 'script', index }));
+    for (const node of w.nodes.values()) bootNode(w, node);
+  }
+
+  get nowMs(): number {
+    return this.w.nowMs;
+  }
+
+  /** Runs every event due up to nowMs + ms, in order of due time then sequence number. */
+  advance(ms: number): void {
+    if (!(ms >= 0)) throw new RangeError(`advance(${ms}): virtual time never runs backwards`);
+    const w = this.w;
+    const until = w.nowMs + ms;
+    for (;;) {
+      const next = w.queue.peek();
+      if (!next || next.dueMs > until) break;
+      w.queue.pop();
+      if (next.dueMs > w.nowMs) w.nowMs = next.dueMs;
+      dispatch(w, next.item, this);
+    }
+    w.nowMs = until;
+  }
+
+  /** The due time of the next event, or null when nothing is scheduled. */
+  nextEventAtMs(): number | null {
+    return this.w.queue.peek()?.dueMs ?? null;
+  }
+
+  /** Runs exactly the next event (for step-by-step playback). */
+  step(): void {
+    const w = this.w;
+    const next = w.queue.pop();
+    if (!next) return;
+    if (next.dueMs > w.nowMs) w.nowMs = next.dueMs;
+    dispatch(w, next.item, this);
+  }
+
+  apply(command: Command): CommandResult {
+    const issues = validateCommand(command, 'command', this.context());
+    if (issues.length) return { ok: false, error: issues.map((i) => `${i.path}: ${i.message}`).join('; ') };
+    const error = applyCommand(this.w, command);
+    return error ? { ok: false, error } : { ok: true };
+  }
+
+  snapshot(): Snapshot {
+    return buildSnapshot(this.w);
+  }
+
+  events(): readonly SimEvent[] {
+    return this.w.events;
+  }
+
+  ledger(): readonly LedgerEntry[] {
+    return this.w.ledger;
+  }
+
+  committedRecords(topic: string, partition: number): CommittedRecord[] {
+    const p = clusterImage(this.w).partitions.get(tpKey(topic, partition));
+    if (!p || p.leader < 0) return [];
+    const disk = this.w.nodes.get(p.leader)?.disk.partitions.get(tpKey(topic, partition));
+    if (!disk) return [];
+    const out: CommittedRecord[] = [];
+    for (let off = disk.log.logStartOffset; off < Math.min(disk.highWatermark, logEndOffset(disk.log)); off++) {
+      const r = entryAt(disk.log, off)!;
+      out.push({ offset: off, key: r.key, value: r.value, leaderEpoch: r.epoch, recordId: r.id });
+    }
+    return out;
+  }
+
+  lostAcknowledged(): LedgerEntry[] {
+    const img = clusterImage(this.w);
+    const leaders = new Map([...img.partitions.entries()].map(([k, p]) => [k, p.leader]));
+    return lostAcknowledged(this.w, leaders);
+  }
+
+  stateHash(): string {
+    return hashWorld(this.w);
+  }
+
+  /** What commands may refer to now: nodes, brokers and the committed topics. */
+  private context(): CommandContext {
+    const img: MetaImage = clusterImage(this.w);
+    const topics = new Map([...img.topics.values()].map((t) => [t.name, t.partitions]));
+    return {
+      nodeIds: new Set(this.w.nodes.keys()),
+      brokerIds: new Set([...this.w.nodes.values()].filter((n) => n.isBroker).map((n) => n.id)),
+      topics,
+      totalPartitions: img.partitions.size,
+    };
+  }
+
+  /** @internal for tests and invariants: the raw model. */
+  get world(): World {
+    return this.w;
+  }
+}
+
+function addNode(w: World, id: NodeId, roles: Role[], rack: string | null): SimNode {
+  const node: SimNode = {
+    id,
+    roles: [...roles],
+    rack,
+    isBroker: roles.includes('broker'),
+    isController: roles.includes('controller'),
+    state: 'running',
+    incarnation: 1,
+    disk: {
+      metaLog: { base: 0, logStartOffset: 0, entries: [], epochs: [] },
+      quorumEpoch: 0,
+      votedFor: null,
+      partitions: new Map(),
+      cleanShutdownBrokerEpoch: -1,
+    },
+    raft: null,
+    controller: null,
+    broker: null,
+  };
+  w.nodes.set(id, node);
+  return node;
+}
+
+function bootNode(w: World, node: SimNode): void {
+  node.state = 'running';
+  if (node.isController) node.controller = newControllerMem();
+  startRaft(w, node);
+  if (node.isBroker) startBroker(w, node);
+}
+
+function dispatch(w: World, item: QueueItem, sim: Simulation): void {
+  switch (item.t) {
+    case 'deliver':
+      deliver(w, item.msg);
+      return;
+    case 'client':
+      onProducerTimer(w, item.client, item.name, item.token, item.key);
+      return;
+    case 'script': {
+      const step = w.script[item.index]!;
+      const result = sim.apply(step.command);
+      if (!result.ok)
+        emit(w, 'CommandRefused', `Script step ${item.index} (${step.command.type}) was refused: ${result.error}`, {
+          error: result.error,
+        });
+      return;
+    }
+    case 'timer': {
+      const node = w.nodes.get(item.node);
+      if (!node || node.state !== 'running' || node.incarnation !== item.incarnation) return;
+      switch (item.name) {
+        case 'raftElection':
+        case 'raftFetchTimeout':
+        case 'raftCheckQuorum':
+        case 'raftRequestTimeout':
+          onRaftTimer(w, node, item.name, item.token);
+          return;
+        case 'raftParkExpire':
+          onParkedRaftFetchExpired(w, node, item.key!, item.token);
+          return;
+        case 'heartbeat':
+        case 'controllerRequestTimeout':
+          onBrokerTimer(w, node, item.name, item.token);
+          return;
+        case 'fenceCheck':
+        case 'controllerPeriodic':
+          onControllerTimer(w, node, item.name, item.token);
+          if (item.name === 'controllerPeriodic') maybeCreateScenarioTopics(w, node);
+          return;
+        case 'isrShrinkCheck':
+          onIsrShrinkCheck(w, node, item.token);
+          return;
+        case 'fetchBackoff':
+        case 'fetchRequestTimeout':
+          onFetcherTimer(w, node, item.name, item.token, item.key!);
+          return;
+        case 'parkedFetchExpire':
+          onParkedFetchExpired(w, node, item.key!, item.token);
+          return;
+        case 'delayedProduceExpire':
+          onDelayedProduceExpired(w, node, item.key!, item.token);
+          return;
+        case 'alterPartitionRetry':
+          onAlterPartitionRetry(w, node, item.key!, item.token);
+          return;
+        case 'retention':
+          onRetentionCheck(w, node);
+          return;
+      }
+    }
+  }
+}
+
+function deliver(w: World, msg: Message): void {
+  w.network.inFlight--;
+  // A link cut while the packet was on the wire loses it too.
+  if (!reachable(w, msg.from, msg.to)) return;
+  if (typeof msg.to === 'string') {
+    onProducerMessage(w, msg);
+    return;
+  }
+  const node = w.nodes.get(msg.to);
+  if (!node || node.state !== 'running' || node.incarnation !== msg.toIncarnation) {
+    if (REFUSED_REQUESTS.has(msg.body.kind) && node && node.state !== 'running')
+      send(w, msg.to, msg.from, { kind: 'Disconnected', requestKind: msg.body.kind }, msg.reqId);
+    return;
+  }
+  const b = msg.body;
+  switch (b.kind) {
+    case 'Vote':
+    case 'VoteResponse':
+    case 'BeginQuorumEpoch':
+    case 'RaftFetch':
+    case 'RaftFetchResponse':
+      onRaftMessage(w, node, msg);
+      return;
+    case 'BrokerRegistration':
+    case 'BrokerHeartbeat':
+    case 'AlterPartition':
+      if (node.controller) onControllerMessage(w, node, msg);
+      return;
+    case 'BrokerRegistrationResponse':
+    case 'BrokerHeartbeatResponse':
+      if (node.broker) onBrokerLifecycleMessage(w, node, msg);
+      return;
+    case 'AlterPartitionResponse':
+      if (node.broker) onAlterPartitionResponse(w, node, msg);
+      return;
+    case 'Fetch':
+      if (node.broker) onFetchRequest(w, node, msg);
+      return;
+    case 'FetchResponse':
+      if (node.broker) onFetchResponse(w, node, msg);
+      return;
+    case 'Produce':
+      if (node.broker) onProduceRequest(w, node, msg);
+      return;
+    case 'Metadata':
+      if (node.broker) answerMetadata(w, node, msg);
+      return;
+    case 'ProduceResponse':
+    case 'MetadataResponse':
+      return;
+    case 'Disconnected':
+      if (b.requestKind === 'Fetch' && node.broker) onFetchDisconnected(w, node, msg);
+      return;
+  }
+}
+
+/** A broker answers Metadata from its own image: possibly stale, which is the point. */
+function answerMetadata(w: World, node: SimNode, msg: Message): void {
+  const b = msg.body;
+  if (b.kind !== 'Metadata') return;
+  const img = node.raft!.image;
+  const partitions = [];
+  const unknownTopics: string[] = [];
+  for (const t of b.topics) {
+    const topic = img.topics.get(t);
+    if (!topic) {
+      unknownTopics.push(t);
+      continue;
+    }
+    for (let p = 0; p < topic.partitions; p++) {
+      const s = img.partitions.get(tpKey(t, p));
+      if (s) partitions.push({ topic: t, partition: p, leader: s.leader, leaderEpoch: s.leaderEpoch, replicas: s.replicas, isr: s.isr });
+    }
+  }
+  const brokers = [...img.brokers.values()].filter((x) => !x.fenced).map((x) => x.brokerId);
+  send(w, node.id, msg.from, { kind: 'MetadataResponse', brokers, partitions, unknownTopics }, msg.reqId);
+}
+
+/** Scenario topics are created once every scenario broker is registered and unfenced (or after 10 s). */
+function maybeCreateScenarioTopics(w: World, node: SimNode): void {
+  if (w.scenarioTopics.length === 0 || !node.controller?.active) return;
+  const img = node.controller.work!;
+  const brokers = [...w.nodes.values()].filter((n) => n.isBroker);
+  const ready = brokers.every((n) => img.brokers.get(n.id) && !img.brokers.get(n.id)!.fenced);
+  if (!ready && w.nowMs < 10000) return;
+  const topics = w.scenarioTopics;
+  w.scenarioTopics = [];
+  for (const t of topics) {
+    const error = createTopic(w, node, t);
+    if (error) emit(w, 'CommandRefused', `Topic ${t.name} of the scenario could not be created: ${error}`, { topic: t.name, error });
+  }
+}
+
+function applyCommand(w: World, c: Command): string | null {
+  const node = 'nodeId' in c && c.type !== 'addNode' ? w.nodes.get(c.nodeId) : undefined;
+  switch (c.type) {
+    case 'crashNode':
+      if (!node || node.state !== 'running') return `node ${c.nodeId} is not running`;
+      stopProcess(node, 'crashed');
+      emit(w, 'NodeCrashed', `Node ${c.nodeId} crashed: its memory is gone, its disk (logs, metadata) stays.`, { nodeId: c.nodeId });
+      return null;
+    case 'restartNode':
+      if (!node || node.state === 'running') return `node ${c.nodeId} is already running`;
+      node.incarnation++;
+      emit(w, 'NodeRestarted', `Node ${c.nodeId} restarts: it reads its disk, re-registers and catches up.`, { nodeId: c.nodeId });
+      bootNode(w, node);
+      return null;
+    case 'shutdownNode':
+      if (!node || node.state !== 'running') return `node ${c.nodeId} is not running`;
+      emit(w, 'ShutdownRequested', `Node ${c.nodeId} begins a controlled shutdown.`, { nodeId: c.nodeId });
+      if (node.broker) beginShutdown(w, node);
+      else stopProcess(node, 'stopped');
+      return null;
+    case 'partitionNetwork': {
+      w.network.groups = new Map();
+      c.groups.forEach((g, i) => g.forEach((id) => w.network.groups.set(id, i)));
+      emit(w, 'NetworkPartitioned', `The network is partitioned into ${c.groups.map((g) => `{${g.join(', ')}}`).join(' | ')}.`, {
+        groups: c.groups,
+      });
+      return null;
+    }
+    case 'cutLink':
+      w.network.cuts.add(`${c.from}>${c.to}`);
+      if (!c.oneWay) w.network.cuts.add(`${c.to}>${c.from}`);
+      emit(w, 'LinkCut', `The link ${c.from} ${c.oneWay ? '→' : '↔'} ${c.to} is cut.`, { from: c.from, to: c.to, oneWay: !!c.oneWay });
+      return null;
+    case 'healNetwork':
+      w.network.cuts.clear();
+      w.network.groups.clear();
+      emit(w, 'NetworkHealed', 'The network is healed: every node reaches every other.');
+      kickAfterHeal(w);
+      return null;
+    case 'createTopic': {
+      const ctl = activeController(w);
+      if (!ctl) return 'REQUEST_TIMED_OUT: no active controller (the quorum has no leader), so the topic cannot be created now';
+      const { type: _t, ...spec } = c;
+      return createTopic(w, ctl, spec);
+    }
+    case 'alterConfig': {
+      const scope = c.resourceType;
+      for (const [k, v] of Object.entries(c.configs)) {
+        const err = v === null ? null : checkConfig(k, v, scope, { alter: true });
+        if (err) return `INVALID_CONFIG: ${err}`;
+      }
+      const ctl = activeController(w);
+      if (!ctl) return 'REQUEST_TIMED_OUT: no active controller (the quorum has no leader)';
+      if (scope === 'topic' && !ctl.controller!.work!.topics.has(c.resourceName ?? ''))
+        return `UNKNOWN_TOPIC_OR_PARTITION: no topic "${c.resourceName}"`;
+      alterConfigs(w, ctl, scope, c.resourceName ?? '', c.configs);
+      return null;
+    }
+    case 'produce':
+      produce(w, c);
+      return null;
+    case 'addNode': {
+      if (w.nodes.has(c.nodeId)) return `node ${c.nodeId} already exists`;
+      if (c.roles.includes('controller'))
+        return 'adding a controller needs a dynamic quorum (KIP-853), which this simulator does not model yet: add brokers only';
+      if (w.nodes.size >= LIMITS.maxNodes) return `at most ${LIMITS.maxNodes} nodes`;
+      const n = addNode(w, c.nodeId, c.roles, c.rack ?? null);
+      emit(w, 'NodeAdded', `Broker ${c.nodeId} starts${c.rack ? ` in rack ${c.rack}` : ''}: it registers and joins empty.`, { nodeId: c.nodeId });
+      bootNode(w, n);
+      return null;
+    }
+    case 'electLeaders': {
+      const ctl = activeController(w);
+      if (!ctl) return 'REQUEST_TIMED_OUT: no active controller (the quorum has no leader)';
+      const img = ctl.controller!.work!;
+      const parts = c.partitions
+        ? c.partitions.map((p) => img.partitions.get(tpKey(p.topic, p.partition))).filter((p) => p !== undefined)
+        : [...img.partitions.values()];
+      if (c.partitions && parts.length !== c.partitions.length) return 'UNKNOWN_TOPIC_OR_PARTITION: a named partition does not exist';
+      const off = controllerElectLeaders(w, ctl, c.electionType, parts);
+      if (off < 0)
+        return c.electionType === 'preferred'
+          ? 'ELECTION_NOT_NEEDED: every named partition is already led by its preferred replica, or that replica is not in the ISR'
+          : 'ELECTION_NOT_NEEDED: no named partition is offline';
+      return null;
+    }
+  }
+}
+
+/** After healing, nodes waiting on long timeouts try again promptly (TCP reconnects). */
+function kickAfterHeal(w: World): void {
+  for (const node of w.nodes.values()) {
+    if (node.state !== 'running' || !node.raft) continue;
+    if (node.raft.role === 'observer' || node.raft.role === 'follower') fetchMetadata(w, node);
+  }
+}
+
+/** Creates a simulation; a bad scenario throws a ScenarioError listing every problem. */
+export function createSimulation(scenario: Scenario): Simulation {
+  return new Simulation(scenario);
+}

@@ -1,0 +1,129 @@
+// The snapshot: a plain, JSON-serialisable view of the whole cluster.
+
+import { logEndOffset } from './log';
+import type { MetaImage } from './metadata';
+import { emptyImage, tpKey } from './metadata';
+import { raftStateOf } from './quorum';
+import type { World } from './state';
+import type { LinkCut, NodeView, PartitionView, Snapshot, VoterView } from './types';
+
+/** The cluster's committed metadata: the active controller's, else the most advanced running voter's. */
+export function clusterImage(w: World): MetaImage {
+  let best: MetaImage | null = null;
+  for (const id of w.voterIds) {
+    const n = w.nodes.get(id)!;
+    if (n.state === 'running' && n.controller?.active) return n.raft!.image;
+    const img = n.raft?.image;
+    if (img && (!best || img.offset > best.offset)) best = img;
+  }
+  if (best) return best;
+  for (const n of w.nodes.values()) if (n.raft && (!best || n.raft.image.offset > best.offset)) best = n.raft.image;
+  return best ?? emptyImage();
+}
+
+export function buildSnapshot(w: World): Snapshot {
+  const img = clusterImage(w);
+  const nodes: NodeView[] = [...w.nodes.values()]
+    .sort((a, b) => a.id - b.id)
+    .map((n) => {
+      const reg = img.brokers.get(n.id);
+      return {
+        id: n.id,
+        roles: [...n.roles],
+        rack: n.rack,
+        state: n.state,
+        fenced: n.isBroker ? (reg ? reg.fenced : true) : false,
+        brokerEpoch: reg?.brokerEpoch ?? -1,
+        metadataOffset: n.raft ? n.raft.image.offset : -1,
+        shuttingDown: !!reg?.inControlledShutdown || !!n.broker?.wantShutDown,
+      };
+    });
+  const voters: VoterView[] = w.voterIds.map((id) => {
+    const n = w.nodes.get(id)!;
+    return {
+      id,
+      state: raftStateOf(n) as VoterView['state'],
+      epoch: n.disk.quorumEpoch,
+      logEndOffset: logEndOffset(n.disk.metaLog),
+      highWatermark: n.raft?.highWatermark ?? 0,
+      votedFor: n.disk.votedFor,
+      leaderId: n.raft?.leaderId ?? null,
+    };
+  });
+  const leader = voters.filter((v) => v.state === 'leader').sort((a, b) => b.epoch - a.epoch)[0];
+  const partitions: PartitionView[] = [...img.partitions.values()]
+    .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition))
+    .map((p) => {
+      const key = tpKey(p.topic, p.partition);
+      const replicaLogs = p.replicas.map((brokerId) => {
+        const d = w.nodes.get(brokerId)?.disk.partitions.get(key);
+        return {
+          brokerId,
+          logStartOffset: d ? d.log.logStartOffset : 0,
+          logEndOffset: d ? logEndOffset(d.log) : 0,
+          highWatermark: d ? d.highWatermark : 0,
+        };
+      });
+      const leaderLog = replicaLogs.find((r) => r.brokerId === p.leader);
+      return {
+        topic: p.topic,
+        partition: p.partition,
+        replicas: [...p.replicas],
+        leader: p.leader,
+        leaderEpoch: p.leaderEpoch,
+        isr: [...p.isr],
+        elr: [...p.elr],
+        highWatermark: leaderLog ? leaderLog.highWatermark : 0,
+        replicaLogs,
+      };
+    });
+  return {
+    timeMs: w.nowMs,
+    nodes,
+    quorum: {
+      leaderId: leader ? leader.id : null,
+      epoch: Math.max(0, ...voters.map((v) => v.epoch)),
+      highWatermark: leader ? leader.highWatermark : Math.max(0, ...voters.map((v) => v.highWatermark)),
+      voters,
+    },
+    topics: [...img.topics.values()]
+      .sort((a, b) => (a.name < b.name ? -1 : 1))
+      .map((t) => ({
+        name: t.name,
+        partitions: t.partitions,
+        replicationFactor: img.partitions.get(tpKey(t.name, 0))?.replicas.length ?? 0,
+        config: { ...t.config },
+      })),
+    partitions,
+    network: { latencyMs: w.network.latencyMs, cuts: networkCuts(w), inFlight: w.network.inFlight },
+    clients: {
+      producers: [...w.producers.values()].map((p) => ({
+        id: p.id,
+        sent: p.counters.sent,
+        acknowledged: p.counters.acknowledged,
+        failed: { ...p.counters.failed },
+        retries: p.counters.retries,
+        pending: p.queue.length,
+      })),
+    },
+  };
+}
+
+/** Every cut direction: explicit cuts and the pairs of nodes in different partitionNetwork groups. */
+function networkCuts(w: World): LinkCut[] {
+  const cuts: LinkCut[] = [];
+  const seen = new Set<string>();
+  const add = (from: number | string, to: number | string) => {
+    const k = `${from}>${to}`;
+    if (seen.has(k)) return;
+    seen.add(k);
+    cuts.push({ from, to });
+  };
+  for (const k of w.network.cuts) {
+    const [from, to] = k.split('>') as [string, string];
+    add(/^\d+$/.test(from) ? Number(from) : from, /^\d+$/.test(to) ? Number(to) : to);
+  }
+  const grouped = [...w.network.groups.entries()].sort((a, b) => Number(a[0]) - Number(b[0]));
+  for (const [a, ga] of grouped) for (const [b, gb] of grouped) if (ga !== gb) add(a, b);
+  return cuts;
+}

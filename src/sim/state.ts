@@ -1,0 +1,260 @@
+// The model: one plain object holding the whole simulated world. Rules in the other files
+// mutate it; nothing here reads a clock or a random source of its own.
+
+import type { Timed } from './heap';
+import { EventQueue } from './heap';
+import type { EpochLog } from './log';
+import type { Addr, LogRecord, Message } from './messages';
+import type { MetaEntry, MetaImage, PartitionState } from './metadata';
+import type { RngState } from './rng';
+import type { Acks, ConfigValue, LedgerEntry, NodeId, NodeState, Role, ScenarioTopic, ScriptStep, SimEvent } from './types';
+
+export type QueueItem =
+  | { t: 'deliver'; msg: Message }
+  | { t: 'timer'; node: NodeId; incarnation: number; name: TimerName; token: number; key?: string }
+  | { t: 'client'; client: string; name: ClientTimerName; token: number; key?: string }
+  | { t: 'script'; index: number };
+
+export type TimerName =
+  | 'raftElection'
+  | 'raftFetchTimeout'
+  | 'raftCheckQuorum'
+  | 'raftRequestTimeout'
+  | 'raftParkExpire'
+  | 'heartbeat'
+  | 'fenceCheck'
+  | 'controllerRequestTimeout'
+  | 'isrShrinkCheck'
+  | 'fetchBackoff'
+  | 'fetchRequestTimeout'
+  | 'parkedFetchExpire'
+  | 'delayedProduceExpire'
+  | 'alterPartitionRetry'
+  | 'retention'
+  | 'controllerPeriodic';
+
+export type ClientTimerName = 'requestTimeout' | 'retry' | 'metadataRefresh' | 'deliveryTimeout';
+
+export interface PartitionDisk {
+  log: EpochLog<LogRecord>;
+  /** The replication-offset-checkpoint: the HW this replica last knew. */
+  highWatermark: number;
+}
+
+export interface NodeDisk {
+  metaLog: EpochLog<MetaEntry>;
+  /** quorum-state file: the Raft epoch and the vote cast in it. */
+  quorumEpoch: number;
+  votedFor: NodeId | null;
+  partitions: Map<string, PartitionDisk>;
+  /** Written at a clean shutdown, read at the next registration (KIP-966 unclean shutdown detection). */
+  cleanShutdownBrokerEpoch: number;
+}
+
+export type RaftRole =
+  'unattached' | 'prospective' | 'candidate' | 'leader' | 'follower' | 'resigned' | 'observer';
+
+export interface VoterProgress {
+  endOffset: number;
+  lastFetchMs: number;
+}
+
+export interface RaftMem {
+  role: RaftRole;
+  leaderId: NodeId | null;
+  /** Committed offset (exclusive end) known to this node. */
+  highWatermark: number;
+  votes: NodeId[];
+  rejections: NodeId[];
+  electionToken: number;
+  fetchToken: number;
+  fetchInFlight: boolean;
+  lastFetchOkMs: number;
+  /** Leader only: each voter's fetch progress. */
+  progress: Map<NodeId, VoterProgress>;
+  /** Leader only: fetches parked until new entries arrive. */
+  parked: Map<Addr, { msg: Message; token: number }>;
+  /** Observers with no known leader try voters in turn. */
+  nextVoterIdx: number;
+  /** The committed image: every record below highWatermark applied in order. */
+  image: MetaImage;
+}
+
+export interface PendingReply {
+  offset: number;
+  msg: Omit<Message, 'toIncarnation'> & { toIncarnation: number };
+}
+
+export interface ControllerMem {
+  active: boolean;
+  /** Offset of this leader's LeaderChangeMessage: active once it is committed. */
+  activationOffset: number;
+  /** Committed image plus this controller's own uncommitted records. */
+  work: MetaImage | null;
+  lastContactMs: Map<NodeId, number>;
+  pendingReplies: PendingReply[];
+  /** Events explained at decision time, logged once their records commit. */
+  pendingEvents: { offset: number; type: string; message: string; fields: Record<string, unknown> }[];
+  fenceToken: number;
+  periodicToken: number;
+  lastUncleanCheckMs: number;
+  lastRebalanceCheckMs: number;
+}
+
+export interface FollowerProgress {
+  logEndOffset: number;
+  lastCaughtUpTimeMs: number;
+  lastFetchTimeMs: number;
+  lastFetchLeaderLogEndOffset: number;
+}
+
+export interface DelayedProduce {
+  requiredOffset: number;
+  baseOffset: number;
+  msg: Message;
+  token: number;
+}
+
+export interface ReplicaMem {
+  topic: string;
+  partition: number;
+  role: 'leader' | 'follower' | 'none';
+  leaderId: NodeId;
+  leaderEpoch: number;
+  partitionEpoch: number;
+  replicas: NodeId[];
+  /** The ISR as last committed (what the metadata log says). */
+  isr: NodeId[];
+  /** AlterPartition in flight: the ISR it proposes (its union with `isr` is the maximal ISR). */
+  pendingIsr: NodeId[] | null;
+  alterToken: number;
+  followers: Map<NodeId, FollowerProgress>;
+  delayed: DelayedProduce[];
+  /** The last five batches of each idempotent producer (ProducerStateEntry.NUM_BATCHES_TO_RETAIN). */
+  producerState: Map<number, { seq: number; offset: number }[]>;
+  /** Follower: waiting for newer metadata after a FENCED_LEADER_EPOCH or NOT_LEADER_OR_FOLLOWER. */
+  fetchError: string | null;
+}
+
+export interface Fetcher {
+  leaderId: NodeId;
+  parts: Set<string>;
+  inFlight: boolean;
+  reqId: number;
+  token: number;
+  backoffUntilMs: number;
+}
+
+export interface BrokerMem {
+  brokerEpoch: number;
+  registered: boolean;
+  registrationInFlight: boolean;
+  heartbeatInFlight: boolean;
+  controllerTarget: NodeId | null;
+  heartbeatToken: number;
+  requestToken: number;
+  fencedByController: boolean;
+  wantShutDown: boolean;
+  replicas: Map<string, ReplicaMem>;
+  fetchers: Map<NodeId, Fetcher>;
+  /** Leader side: one parked fetch session per follower broker. */
+  parked: Map<NodeId, { msg: Message; token: number }>;
+  isrToken: number;
+}
+
+export interface SimNode {
+  id: NodeId;
+  roles: Role[];
+  rack: string | null;
+  isBroker: boolean;
+  isController: boolean;
+  state: NodeState;
+  incarnation: number;
+  disk: NodeDisk;
+  raft: RaftMem | null;
+  controller: ControllerMem | null;
+  broker: BrokerMem | null;
+}
+
+export interface InFlightRequest {
+  reqId: number;
+  recordIds: number[];
+  brokerId: NodeId;
+  topic: string;
+  partition: number;
+  sentAtMs: number;
+  token: number;
+}
+
+export interface ProducerRecordState {
+  recordId: number;
+  partition: number;
+  pid: number;
+  seq: number;
+  attempts: number;
+  /** Not before this time (retry backoff). */
+  readyAtMs: number;
+  inFlight: boolean;
+  deadlineMs: number;
+}
+
+export interface ProducerClient {
+  id: string;
+  acks: Acks;
+  idempotent: boolean;
+  pid: number;
+  config: Record<string, ConfigValue>;
+  /** topic -> partition -> leader, as the last Metadata response said. */
+  leaders: Map<string, { leader: NodeId; leaderEpoch: number }[]>;
+  metadataInFlight: boolean;
+  metadataReqId: number;
+  metadataToken: number;
+  metadataFetchedAtMs: number;
+  needMetadata: boolean;
+  bootstrapIdx: number;
+  /** Per partition: the next sequence number. */
+  nextSeq: Map<string, number>;
+  queue: ProducerRecordState[];
+  inFlight: Map<number, InFlightRequest>;
+  retryToken: number;
+  counters: { sent: number; acknowledged: number; failed: Record<string, number>; retries: number };
+}
+
+export interface NetworkState {
+  latencyMs: number;
+  jitterMs: number;
+  linkLatency: Map<string, number>;
+  /** Explicit cuts "from>to". */
+  cuts: Set<string>;
+  /** partitionNetwork: node -> group index. */
+  groups: Map<Addr, number>;
+  /** FIFO per link: the last delivery time scheduled on it. */
+  lastDelivery: Map<string, number>;
+  inFlight: number;
+}
+
+export interface World {
+  nowMs: number;
+  seq: number;
+  tokens: number;
+  reqIds: number;
+  queue: EventQueue<QueueItem>;
+  rng: RngState;
+  seed: number;
+  config: Record<string, ConfigValue>;
+  nodes: Map<NodeId, SimNode>;
+  voterIds: NodeId[];
+  network: NetworkState;
+  producers: Map<string, ProducerClient>;
+  nextPid: number;
+  ledger: LedgerEntry[];
+  ledgerIndex: Map<number, LedgerEntry>;
+  nextRecordId: number;
+  events: SimEvent[];
+  eventSeq: number;
+  /** The scenario's topics, created once the first active controller sees the scenario's brokers. */
+  scenarioTopics: ScenarioTopic[];
+  script: ScriptStep[];
+}
+
+export type { PartitionState, Timed };

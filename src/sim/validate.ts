@@ -1,0 +1,740 @@
+// Strict validation of scenarios and commands. Every problem is listed with the path of the value
+// at fault (`topics[0].replicationFactor`), never just the first, so a teacher fixes a file in one go.
+// Messages reuse Kafka's own wording where Kafka has a check for the same thing.
+
+import {
+  CONFIG_DEFS,
+  checkConfig,
+  checkTopicName,
+  closestName,
+  parseConfigValue,
+  type ConfigScope,
+} from './config';
+import type { Command, ConfigValue, Scenario, ScenarioIssue } from './types';
+
+/** The scenario format version this simulator reads. */
+export const SCENARIO_VERSION = 1;
+
+/** Documented limits, so that scenario URLs and the UI stay sane. */
+export const LIMITS = Object.freeze({
+  /** Nodes in the cluster, counting those added by addNode. */
+  maxNodes: 64,
+  /** Partitions over all topics, counting those created by createTopic. */
+  maxPartitions: 5000,
+  maxScriptSteps: 2000,
+  /** Records sent by one produce command. */
+  maxProduceCount: 10000,
+  /** Network latencyMs and jitterMs, and each link's latencyMs. */
+  maxLatencyMs: 10000,
+  /** Characters in a record key or value. */
+  maxRecordChars: 10000,
+});
+
+/** What a command may refer to; with it, validateCommand also checks that nodes and topics exist. */
+export interface CommandContext {
+  nodeIds: Set<number>;
+  brokerIds: Set<number>;
+  /** Topic name → partition count. */
+  topics: Map<string, number>;
+  /** Partitions over all topics now; when given, createTopic is held to LIMITS.maxPartitions. */
+  totalPartitions?: number;
+}
+
+/** A scenario that failed validation; `issues` lists every problem. */
+export class ScenarioError extends Error {
+  readonly issues: ScenarioIssue[];
+  constructor(issues: ScenarioIssue[]) {
+    super(formatIssues(issues));
+    this.name = 'ScenarioError';
+    this.issues = issues;
+  }
+}
+
+/** The path of an issue with the scenario as a whole. */
+export const ROOT_PATH = '(root)';
+
+/** One issue a line, `path: message`. */
+export function formatIssues(issues: readonly ScenarioIssue[]): string {
+  return issues.map((i) => `${i.path}: ${i.message}`).join('\n');
+}
+
+/** Every structural and semantic problem of a scenario; [] when it is valid. Never throws. */
+export function validateScenario(input: unknown): ScenarioIssue[] {
+  const out: ScenarioIssue[] = [];
+  const add = (path: string, message: string) => out.push({ path, message });
+
+  if (!isObject(input)) {
+    add(ROOT_PATH, 'a scenario must be a JSON object');
+    return out;
+  }
+
+  // A newer format may mean anything; its other fields would only produce noise.
+  const version = input.version;
+  if (version === undefined)
+    add('version', `missing; this simulator reads scenario version ${SCENARIO_VERSION}`);
+  else if (isInt(version) && version > SCENARIO_VERSION) {
+    add(
+      'version',
+      `scenario version ${version} is newer than this simulator understands (${SCENARIO_VERSION})`,
+    );
+    return out;
+  } else if (version !== SCENARIO_VERSION) add('version', `must be ${SCENARIO_VERSION}`);
+
+  unknownFields(input, '', ['version', 'seed', 'nodes', 'config', 'network', 'topics', 'script'], add);
+
+  const seed = input.seed;
+  if (seed === undefined) add('seed', 'missing; a scenario needs a seed so that every run replays exactly');
+  else if (!isInt(seed) || seed < -2147483648 || seed > 4294967295)
+    add('seed', 'must be a 32-bit integer (from -2147483648 to 4294967295)');
+
+  const ctx: CommandContext = {
+    nodeIds: new Set(),
+    brokerIds: new Set(),
+    topics: new Map(),
+    totalPartitions: 0,
+  };
+  validateNodes(input.nodes, ctx, add);
+  if (input.config !== undefined) validateClusterConfig(input.config, add);
+  if (input.network !== undefined) validateNetwork(input.network, ctx, add);
+  if (input.topics !== undefined) validateTopics(input.topics, ctx, add);
+  if (input.script !== undefined) validateScript(input.script, ctx, add);
+  return out;
+}
+
+/**
+ * The problems of one command, with paths under `path` (e.g. `script[3].command`). Structural checks
+ * always; with `ctx`, also that the nodes and topics it names exist ("no node 12 in this cluster").
+ */
+export function validateCommand(input: unknown, path: string, ctx?: CommandContext): ScenarioIssue[] {
+  const out: ScenarioIssue[] = [];
+  checkCommand(input, path, ctx, (p, message) => out.push({ path: p, message }));
+  return out;
+}
+
+/**
+ * The scenario, checked and normalized (config values typed: "2" → 2), or a ScenarioError listing
+ * every problem. The input is not modified.
+ */
+export function parseScenario(input: unknown): Scenario {
+  const issues = validateScenario(input);
+  if (issues.length > 0) throw new ScenarioError(issues);
+  const scenario = structuredClone(input) as Scenario;
+  if (scenario.config) scenario.config = typedConfigs(scenario.config);
+  for (const topic of scenario.topics ?? []) if (topic.config) topic.config = typedConfigs(topic.config);
+  for (const step of scenario.script ?? []) {
+    const c = step.command;
+    if (c.type === 'createTopic' && c.config) c.config = typedConfigs(c.config);
+    if (c.type === 'alterConfig') c.configs = typedConfigs(c.configs);
+  }
+  return scenario;
+}
+
+/** The command types validateCommand knows. */
+export const COMMAND_TYPES: readonly Command['type'][] = Object.freeze([
+  'crashNode',
+  'restartNode',
+  'shutdownNode',
+  'partitionNetwork',
+  'cutLink',
+  'healNetwork',
+  'createTopic',
+  'alterConfig',
+  'produce',
+  'addNode',
+  'electLeaders',
+]);
+
+// ---- scenario sections -------------------------------------------------------------------------
+
+type Add = (path: string, message: string) => void;
+
+function validateNodes(nodes: unknown, ctx: CommandContext, add: Add): void {
+  if (nodes === undefined)
+    return add('nodes', 'missing; a scenario needs at least one controller and one broker');
+  if (!Array.isArray(nodes)) return add('nodes', 'must be an array of nodes');
+  if (nodes.length === 0) return add('nodes', 'must list at least one controller and one broker');
+  if (nodes.length > LIMITS.maxNodes) add('nodes', `${nodes.length} nodes; the limit is ${LIMITS.maxNodes}`);
+
+  const firstAt = new Map<number, number>();
+  let controllers = 0;
+  let brokers = 0;
+  nodes.forEach((node, i) => {
+    const path = `nodes[${i}]`;
+    if (!isObject(node)) return add(path, 'a node must be an object like {"id": 1, "roles": ["broker"]}');
+    unknownFields(node, path, ['id', 'roles', 'rack'], add);
+    const id = node.id;
+    let idOk = false;
+    if (id === undefined) add(`${path}.id`, 'missing');
+    else if (!isNodeId(id)) add(`${path}.id`, 'a node id must be a positive 32-bit integer');
+    else if (firstAt.has(id)) add(`${path}.id`, `duplicate node id ${id}, also at nodes[${firstAt.get(id)}]`);
+    else {
+      firstAt.set(id, i);
+      idOk = true;
+    }
+    const roles = checkRoles(node.roles, `${path}.roles`, add);
+    if (node.rack !== undefined) checkRack(node.rack, `${path}.rack`, add);
+    if (roles.includes('controller')) controllers++;
+    if (roles.includes('broker')) brokers++;
+    if (idOk) {
+      ctx.nodeIds.add(id as number);
+      if (roles.includes('broker')) ctx.brokerIds.add(id as number);
+    }
+  });
+  if (controllers === 0) add('nodes', 'a KRaft cluster needs at least one node with the "controller" role');
+  if (brokers === 0) add('nodes', 'a cluster needs at least one node with the "broker" role');
+}
+
+function validateClusterConfig(config: unknown, add: Add): void {
+  if (!isObject(config)) return add('config', 'must be an object of Kafka config names to values');
+  for (const [name, value] of Object.entries(config)) {
+    const problem = checkConfig(name, value, 'cluster');
+    if (problem) add(`config.${name}`, problem);
+  }
+  // KafkaConfig.validateValues
+  const effective = (name: string): number | undefined => {
+    const raw = hasOwn(config, name) ? config[name] : CONFIG_DEFS[name].default;
+    if (checkConfig(name, raw, 'cluster') !== null) return undefined;
+    return parseConfigValue(CONFIG_DEFS[name], raw as ConfigValue) as number;
+  };
+  const fetchWait = effective('replica.fetch.wait.max.ms');
+  const lagMax = effective('replica.lag.time.max.ms');
+  if (fetchWait !== undefined && lagMax !== undefined && fetchWait > lagMax)
+    add(
+      hasOwn(config, 'replica.fetch.wait.max.ms')
+        ? 'config.replica.fetch.wait.max.ms'
+        : 'config.replica.lag.time.max.ms',
+      'replica.fetch.wait.max.ms should always be less than or equal to replica.lag.time.max.ms to prevent frequent changes in ISR',
+    );
+}
+
+function validateNetwork(network: unknown, ctx: CommandContext, add: Add): void {
+  if (!isObject(network)) return add('network', 'must be an object like {"latencyMs": 2}');
+  unknownFields(network, 'network', ['latencyMs', 'jitterMs', 'links'], add);
+  if (network.latencyMs !== undefined) checkLatency(network.latencyMs, 'network.latencyMs', add);
+  if (network.jitterMs !== undefined) checkLatency(network.jitterMs, 'network.jitterMs', add);
+  if (network.links === undefined) return;
+  if (!Array.isArray(network.links))
+    return add('network.links', 'must be an array of {"from", "to", "latencyMs"}');
+  const firstAt = new Map<string, number>();
+  network.links.forEach((link, i) => {
+    const path = `network.links[${i}]`;
+    if (!isObject(link))
+      return add(path, 'a link must be an object like {"from": 4, "to": 5, "latencyMs": 20}');
+    unknownFields(link, path, ['from', 'to', 'latencyMs'], add);
+    const ends = checkLinkEnds(link, path, ctx, add);
+    if (link.latencyMs === undefined) add(`${path}.latencyMs`, 'missing');
+    else checkLatency(link.latencyMs, `${path}.latencyMs`, add);
+    if (ends) {
+      const key = `${ends[0]} → ${ends[1]}`;
+      if (firstAt.has(key)) add(path, `duplicate link ${key}, also at network.links[${firstAt.get(key)}]`);
+      else firstAt.set(key, i);
+    }
+  });
+}
+
+function validateTopics(topics: unknown, ctx: CommandContext, add: Add): void {
+  if (!Array.isArray(topics)) return add('topics', 'must be an array of topics');
+  const firstAt = new Map<string, number>();
+  topics.forEach((topic, i) => {
+    const path = `topics[${i}]`;
+    if (!isObject(topic))
+      return add(
+        path,
+        'a topic must be an object like {"name": "orders", "partitions": 6, "replicationFactor": 3}',
+      );
+    unknownFields(topic, path, TOPIC_FIELDS, add);
+    if (checkTopic(topic, path, ctx, add, firstAt)) addTopic(topic, ctx);
+    if (typeof topic.name === 'string' && !firstAt.has(topic.name)) firstAt.set(topic.name, i);
+  });
+  if (ctx.totalPartitions! > LIMITS.maxPartitions)
+    add('topics', `${ctx.totalPartitions} partitions in total; the limit is ${LIMITS.maxPartitions}`);
+}
+
+function validateScript(script: unknown, ctx: CommandContext, add: Add): void {
+  if (!Array.isArray(script)) return add('script', 'must be an array of {"atMs", "command"} steps');
+  if (script.length > LIMITS.maxScriptSteps)
+    add('script', `${script.length} steps; the limit is ${LIMITS.maxScriptSteps}`);
+
+  const order: { index: number; atMs: number }[] = [];
+  script.forEach((step, i) => {
+    const path = `script[${i}]`;
+    if (!isObject(step))
+      return add(
+        path,
+        'a step must be an object like {"atMs": 5000, "command": {"type": "crashNode", "nodeId": 4}}',
+      );
+    unknownFields(step, path, ['atMs', 'command'], add);
+    let atMs = 0;
+    if (step.atMs === undefined) add(`${path}.atMs`, 'missing');
+    else if (!isInt(step.atMs) || step.atMs < 0)
+      add(`${path}.atMs`, 'must be a non-negative integer (virtual milliseconds from the start)');
+    else atMs = step.atMs;
+    if (step.command === undefined) add(`${path}.command`, 'missing');
+    order.push({ index: i, atMs });
+  });
+
+  // Steps run in atMs order, ties in file order: a command may use what an earlier step created.
+  order.sort((a, b) => a.atMs - b.atMs || a.index - b.index);
+  for (const { index } of order) {
+    const step = script[index] as Record<string, unknown>;
+    if (step.command === undefined) continue;
+    const path = `script[${index}].command`;
+    let ok = true;
+    checkCommand(step.command, path, ctx, (p, m) => {
+      ok = false;
+      add(p, m);
+    });
+    if (ok) applyToContext(step.command as Command, ctx);
+  }
+}
+
+/** What a valid command changes in what later commands may refer to. */
+function applyToContext(command: Command, ctx: CommandContext): void {
+  if (command.type === 'createTopic') addTopic(command as unknown as Record<string, unknown>, ctx);
+  if (command.type === 'addNode') {
+    ctx.nodeIds.add(command.nodeId);
+    if (command.roles.includes('broker')) ctx.brokerIds.add(command.nodeId);
+  }
+}
+
+function addTopic(topic: Record<string, unknown>, ctx: CommandContext): void {
+  ctx.topics.set(topic.name as string, topic.partitions as number);
+  if (ctx.totalPartitions !== undefined) ctx.totalPartitions += topic.partitions as number;
+}
+
+// ---- topics ------------------------------------------------------------------------------------
+
+const TOPIC_FIELDS = ['name', 'partitions', 'replicationFactor', 'config', 'assignment'];
+
+/**
+ * Checks a topic of the scenario (`scenarioTopics` maps the names seen so far to their index) or of
+ * a createTopic command; true when it can be created.
+ */
+function checkTopic(
+  topic: Record<string, unknown>,
+  path: string,
+  ctx: CommandContext | undefined,
+  add: Add,
+  scenarioTopics?: Map<string, number>,
+): boolean {
+  let ok = true;
+  const fail = (p: string, m: string) => {
+    ok = false;
+    add(p, m);
+  };
+
+  const name = topic.name;
+  if (name === undefined) fail(`${path}.name`, 'missing');
+  else if (typeof name !== 'string') fail(`${path}.name`, 'a topic name must be a string');
+  else {
+    const problem = checkTopicName(name);
+    if (problem) fail(`${path}.name`, problem);
+    else if (name.startsWith('__'))
+      // Kafka's own internal topics (__consumer_offsets, __cluster_metadata, ...) are the simulator's.
+      fail(
+        `${path}.name`,
+        `Topic name ${name} is reserved: names starting with "__" belong to Kafka's internal topics`,
+      );
+    else if (scenarioTopics?.has(name))
+      fail(`${path}.name`, `duplicate topic name "${name}", also at topics[${scenarioTopics.get(name)}]`);
+    else if (ctx) {
+      if (ctx.topics.has(name)) fail(`${path}.name`, `Topic '${name}' already exists.`);
+      else {
+        // ReplicationControlManager.validateNewTopicNames: '.' and '_' collide in metric names.
+        const normalized = name.replace(/\./g, '_');
+        const other = [...ctx.topics.keys()].find((t) => t.replace(/\./g, '_') === normalized);
+        if (other !== undefined)
+          fail(`${path}.name`, `Topic '${name}' collides with existing topic: ${other}`);
+      }
+    }
+  }
+
+  const partitions = topic.partitions;
+  let partitionsOk = false;
+  if (partitions === undefined) fail(`${path}.partitions`, 'missing');
+  else if (!isInt(partitions) || partitions < 1)
+    fail(`${path}.partitions`, 'must be an integer of at least 1');
+  else if (
+    !scenarioTopics &&
+    ctx?.totalPartitions !== undefined &&
+    ctx.totalPartitions + partitions > LIMITS.maxPartitions
+  )
+    fail(
+      `${path}.partitions`,
+      `this topic would bring the cluster to ${ctx.totalPartitions + partitions} partitions; the limit is ${LIMITS.maxPartitions}`,
+    );
+  else partitionsOk = true;
+
+  const rf = topic.replicationFactor;
+  let rfOk = false;
+  if (rf === undefined) fail(`${path}.replicationFactor`, 'missing');
+  else if (!isInt(rf) || rf < 1) fail(`${path}.replicationFactor`, 'must be an integer of at least 1');
+  else if (ctx && rf > ctx.brokerIds.size)
+    fail(`${path}.replicationFactor`, `${rf} replicas cannot be placed on ${ctx.brokerIds.size} brokers`);
+  else rfOk = true;
+
+  if (topic.config !== undefined) {
+    if (!isObject(topic.config)) fail(`${path}.config`, 'must be an object of topic config names to values');
+    else
+      for (const [key, value] of Object.entries(topic.config)) {
+        const problem = checkConfig(key, value, 'topic');
+        if (problem) fail(`${path}.config.${key}`, problem);
+      }
+  }
+
+  if (topic.assignment !== undefined) {
+    const assignment = topic.assignment;
+    if (!Array.isArray(assignment))
+      fail(`${path}.assignment`, 'must be an array of replica lists, one per partition');
+    else {
+      if (partitionsOk && assignment.length !== partitions)
+        fail(
+          `${path}.assignment`,
+          `has ${assignment.length} replica list${assignment.length === 1 ? '' : 's'}, but the topic has ${partitions} partition${partitions === 1 ? '' : 's'}`,
+        );
+      assignment.forEach((replicas, p) => {
+        const rpath = `${path}.assignment[${p}]`;
+        if (!Array.isArray(replicas)) return fail(rpath, 'must be an array of broker ids');
+        if (replicas.length === 0)
+          return fail(rpath, 'The manual partition assignment includes an empty replica list.');
+        if (rfOk && replicas.length !== rf)
+          fail(
+            rpath,
+            `has ${replicas.length} replica${replicas.length === 1 ? '' : 's'}, but replicationFactor is ${rf}`,
+          );
+        const seen = new Set<number>();
+        replicas.forEach((id, r) => {
+          if (!isNodeId(id)) return fail(`${rpath}[${r}]`, 'a broker id must be a positive 32-bit integer');
+          if (seen.has(id))
+            return fail(
+              `${rpath}[${r}]`,
+              `The manual partition assignment includes the broker ${id} more than once.`,
+            );
+          seen.add(id);
+          if (ctx && !ctx.brokerIds.has(id))
+            fail(
+              `${rpath}[${r}]`,
+              `The manual partition assignment includes broker ${id}, but no such broker is registered.`,
+            );
+        });
+      });
+    }
+  }
+  return ok;
+}
+
+// ---- commands ----------------------------------------------------------------------------------
+
+type CommandCheck = (
+  c: Record<string, unknown>,
+  path: string,
+  ctx: CommandContext | undefined,
+  add: Add,
+) => void;
+
+const nodeCommand: CommandCheck = (c, path, ctx, add) => {
+  fields(c, path, ['nodeId'], add);
+  checkNodeRef(c.nodeId, `${path}.nodeId`, ctx, add);
+};
+
+/** One check per command type; a new Command type fails to compile until it has one here. */
+const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
+  crashNode: nodeCommand,
+  restartNode: nodeCommand,
+  shutdownNode: nodeCommand,
+
+  partitionNetwork(c, path, ctx, add) {
+    fields(c, path, ['groups'], add);
+    const groups = c.groups;
+    if (groups === undefined) return add(`${path}.groups`, 'missing');
+    if (!Array.isArray(groups) || groups.length === 0)
+      return add(`${path}.groups`, 'must be a non-empty array of node id lists, e.g. [[1, 4, 5], [2, 3, 6]]');
+    const groupOf = new Map<number, number>();
+    groups.forEach((group, g) => {
+      const gpath = `${path}.groups[${g}]`;
+      if (!Array.isArray(group) || group.length === 0)
+        return add(gpath, 'must be a non-empty array of node ids');
+      group.forEach((id, k) => {
+        if (!checkNodeRef(id, `${gpath}[${k}]`, ctx, add)) return;
+        const n = id as number;
+        if (groupOf.has(n) && groupOf.get(n) !== g)
+          add(`${gpath}[${k}]`, `node ${n} is in two groups: groups[${groupOf.get(n)}] and groups[${g}]`);
+        else groupOf.set(n, g);
+      });
+    });
+  },
+
+  cutLink(c, path, ctx, add) {
+    fields(c, path, ['from', 'to', 'oneWay'], add);
+    checkLinkEnds(c, path, ctx, add);
+    if (c.oneWay !== undefined && typeof c.oneWay !== 'boolean')
+      add(`${path}.oneWay`, 'must be true or false');
+  },
+
+  healNetwork(c, path, _ctx, add) {
+    fields(c, path, [], add);
+  },
+
+  createTopic(c, path, ctx, add) {
+    fields(c, path, TOPIC_FIELDS, add);
+    checkTopic(c, path, ctx, add);
+  },
+
+  alterConfig(c, path, ctx, add) {
+    fields(c, path, ['resourceType', 'resourceName', 'configs'], add);
+    const type = c.resourceType;
+    const name = c.resourceName;
+    const scope: ConfigScope | undefined =
+      type === 'topic' || type === 'broker' || type === 'cluster' ? type : undefined;
+    if (type === undefined) add(`${path}.resourceType`, 'missing');
+    else if (!scope) add(`${path}.resourceType`, 'must be "topic", "broker" or "cluster"');
+
+    if (scope === 'topic') {
+      if (name === undefined) add(`${path}.resourceName`, 'missing; name the topic');
+      else if (typeof name !== 'string') add(`${path}.resourceName`, 'must be the topic name, a string');
+      else if (ctx && !ctx.topics.has(name)) add(`${path}.resourceName`, `no topic ${JSON.stringify(name)}`);
+    } else if (scope === 'broker') {
+      if (name === undefined) add(`${path}.resourceName`, 'missing; name the broker, e.g. "4"');
+      else if (typeof name !== 'string' || !/^[0-9]+$/.test(name))
+        add(`${path}.resourceName`, 'must be a broker id written as a string, e.g. "4"');
+      else if (ctx && !ctx.nodeIds.has(Number(name)))
+        add(`${path}.resourceName`, `no node ${name} in this cluster`);
+    } else if (scope === 'cluster' && name !== undefined && name !== '') {
+      add(`${path}.resourceName`, 'must be omitted for the cluster-wide default');
+    }
+
+    const configs = c.configs;
+    if (configs === undefined) return add(`${path}.configs`, 'missing');
+    if (!isObject(configs))
+      return add(`${path}.configs`, 'must be an object of config names to values (null deletes)');
+    if (!scope) return;
+    for (const [key, value] of Object.entries(configs)) {
+      // null is incrementalAlterConfigs' DELETE: only the name needs to be right.
+      const problem =
+        value === null
+          ? checkConfig(key, CONFIG_DEFS[key]?.default, scope, { alter: true })
+          : checkConfig(key, value, scope, { alter: true });
+      if (problem) add(`${path}.configs.${key}`, problem);
+    }
+  },
+
+  produce(c, path, ctx, add) {
+    fields(c, path, ['topic', 'key', 'value', 'acks', 'partition', 'producerId', 'count'], add);
+    const topic = c.topic;
+    let partitions: number | undefined;
+    if (topic === undefined) add(`${path}.topic`, 'missing');
+    else if (typeof topic !== 'string') add(`${path}.topic`, 'must be a topic name');
+    else if (ctx) {
+      partitions = ctx.topics.get(topic);
+      if (partitions === undefined) add(`${path}.topic`, `no topic ${JSON.stringify(topic)}`);
+    }
+    if (c.key !== undefined && c.key !== null) checkRecordText(c.key, `${path}.key`, add, 'a string or null');
+    if (c.value === undefined) add(`${path}.value`, 'missing');
+    else checkRecordText(c.value, `${path}.value`, add, 'a string');
+    if (c.acks !== undefined && c.acks !== 0 && c.acks !== 1 && c.acks !== 'all')
+      add(`${path}.acks`, 'must be 0, 1 or "all"');
+    if (c.partition !== undefined) {
+      if (!isInt(c.partition) || c.partition < 0) add(`${path}.partition`, 'must be a non-negative integer');
+      else if (partitions !== undefined && c.partition >= partitions)
+        // KafkaProducer.partition
+        add(
+          `${path}.partition`,
+          `Invalid partition given with record: ${c.partition} is not in the range [0...${partitions}).`,
+        );
+    }
+    if (c.producerId !== undefined && (typeof c.producerId !== 'string' || c.producerId === ''))
+      add(`${path}.producerId`, 'must be a non-empty string, e.g. "producer-1"');
+    if (c.count !== undefined && (!isInt(c.count) || c.count < 1 || c.count > LIMITS.maxProduceCount))
+      add(`${path}.count`, `must be an integer from 1 to ${LIMITS.maxProduceCount}`);
+  },
+
+  addNode(c, path, ctx, add) {
+    fields(c, path, ['nodeId', 'roles', 'rack'], add);
+    const id = c.nodeId;
+    if (id === undefined) add(`${path}.nodeId`, 'missing');
+    else if (!isNodeId(id)) add(`${path}.nodeId`, 'a node id must be a positive 32-bit integer');
+    else if (ctx?.nodeIds.has(id)) add(`${path}.nodeId`, `node ${id} already exists`);
+    else if (ctx && ctx.nodeIds.size >= LIMITS.maxNodes)
+      add(
+        `${path}.nodeId`,
+        `the cluster already has ${ctx.nodeIds.size} nodes; the limit is ${LIMITS.maxNodes}`,
+      );
+    checkRoles(c.roles, `${path}.roles`, add);
+    if (c.rack !== undefined) checkRack(c.rack, `${path}.rack`, add);
+  },
+
+  electLeaders(c, path, ctx, add) {
+    fields(c, path, ['electionType', 'partitions'], add);
+    if (c.electionType === undefined) add(`${path}.electionType`, 'missing');
+    else if (c.electionType !== 'preferred' && c.electionType !== 'unclean')
+      add(`${path}.electionType`, 'must be "preferred" or "unclean"');
+    if (c.partitions === undefined) return;
+    if (!Array.isArray(c.partitions))
+      return add(
+        `${path}.partitions`,
+        'must be an array of {"topic", "partition"} (omit it for all partitions)',
+      );
+    c.partitions.forEach((tp, i) => {
+      const ppath = `${path}.partitions[${i}]`;
+      if (!isObject(tp)) return add(ppath, 'must be an object like {"topic": "orders", "partition": 0}');
+      unknownFields(tp, ppath, ['topic', 'partition'], add);
+      let count: number | undefined;
+      if (tp.topic === undefined) add(`${ppath}.topic`, 'missing');
+      else if (typeof tp.topic !== 'string') add(`${ppath}.topic`, 'must be a topic name');
+      else if (ctx) {
+        count = ctx.topics.get(tp.topic);
+        if (count === undefined) add(`${ppath}.topic`, `no topic ${JSON.stringify(tp.topic)}`);
+      }
+      if (tp.partition === undefined) add(`${ppath}.partition`, 'missing');
+      else if (!isInt(tp.partition) || tp.partition < 0)
+        add(`${ppath}.partition`, 'must be a non-negative integer');
+      else if (count !== undefined && tp.partition >= count)
+        add(
+          `${ppath}.partition`,
+          `no partition ${tp.partition} in topic ${JSON.stringify(tp.topic)} (it has ${count})`,
+        );
+    });
+  },
+};
+
+function checkCommand(input: unknown, path: string, ctx: CommandContext | undefined, add: Add): void {
+  if (!isObject(input))
+    return add(path, 'a command must be an object with a "type", e.g. {"type": "crashNode", "nodeId": 4}');
+  const type = input.type;
+  if (type === undefined) return add(`${path}.type`, `missing; one of ${COMMAND_TYPES.join(', ')}`);
+  if (typeof type !== 'string' || !hasOwn(COMMAND_CHECKS, type)) {
+    const close = typeof type === 'string' ? closestName(type, COMMAND_TYPES) : undefined;
+    return add(
+      `${path}.type`,
+      `unknown command type ${JSON.stringify(type)}${close ? ` (did you mean "${close}"?)` : ''}`,
+    );
+  }
+  COMMAND_CHECKS[type as Command['type']](input, path, ctx, add);
+}
+
+// ---- shared checks -----------------------------------------------------------------------------
+
+/** A reference to an existing node; true when it is a well-formed id (and exists, with ctx). */
+function checkNodeRef(id: unknown, path: string, ctx: CommandContext | undefined, add: Add): boolean {
+  if (id === undefined) {
+    add(path, 'missing');
+    return false;
+  }
+  if (!isNodeId(id)) {
+    add(path, 'a node id must be a positive 32-bit integer');
+    return false;
+  }
+  if (ctx && !ctx.nodeIds.has(id)) {
+    add(path, `no node ${id} in this cluster`);
+    return false;
+  }
+  return true;
+}
+
+/** `from` and `to` of a link: node ids or client ids ("producer-1"). */
+function checkLinkEnds(
+  link: Record<string, unknown>,
+  path: string,
+  ctx: CommandContext | undefined,
+  add: Add,
+): [number | string, number | string] | null {
+  const end = (key: 'from' | 'to'): boolean => {
+    const v = link[key];
+    if (typeof v === 'string') {
+      if (v === '') add(`${path}.${key}`, 'a client id must be a non-empty string, e.g. "producer-1"');
+      return v !== '';
+    }
+    if (v === undefined) {
+      add(`${path}.${key}`, 'missing');
+      return false;
+    }
+    if (typeof v !== 'number') {
+      add(`${path}.${key}`, 'must be a node id or a client id such as "producer-1"');
+      return false;
+    }
+    return checkNodeRef(v, `${path}.${key}`, ctx, add);
+  };
+  const fromOk = end('from');
+  const toOk = end('to');
+  if (!fromOk || !toOk) return null;
+  if (link.from === link.to) {
+    add(path, 'a link needs two different ends');
+    return null;
+  }
+  return [link.from as number | string, link.to as number | string];
+}
+
+function checkRoles(roles: unknown, path: string, add: Add): string[] {
+  if (roles === undefined) {
+    add(path, 'missing; ["broker"], ["controller"] or ["broker", "controller"]');
+    return [];
+  }
+  if (!Array.isArray(roles) || roles.length === 0) {
+    add(path, 'must be a non-empty array of "broker" and "controller"');
+    return [];
+  }
+  const seen: string[] = [];
+  roles.forEach((role, i) => {
+    if (role !== 'broker' && role !== 'controller')
+      add(`${path}[${i}]`, `unknown role ${JSON.stringify(role)} (roles are "broker" and "controller")`);
+    else if (seen.includes(role)) add(`${path}[${i}]`, `duplicate role "${role}"`);
+    else seen.push(role);
+  });
+  return seen;
+}
+
+function checkRack(rack: unknown, path: string, add: Add): void {
+  if (typeof rack !== 'string' || rack === '') add(path, 'must be a non-empty string (omit it for no rack)');
+}
+
+function checkLatency(value: unknown, path: string, add: Add): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > LIMITS.maxLatencyMs)
+    add(path, `must be a number of milliseconds from 0 to ${LIMITS.maxLatencyMs}`);
+}
+
+function checkRecordText(value: unknown, path: string, add: Add, what: string): void {
+  if (typeof value !== 'string') add(path, `must be ${what}`);
+  else if (value.length > LIMITS.maxRecordChars)
+    add(path, `${value.length} characters; the limit is ${LIMITS.maxRecordChars}`);
+}
+
+/** Reports the fields of a command other than `type` and `allowed`. */
+function fields(c: Record<string, unknown>, path: string, allowed: string[], add: Add): void {
+  unknownFields(c, path, ['type', ...allowed], add);
+}
+
+function unknownFields(
+  obj: Record<string, unknown>,
+  path: string,
+  allowed: readonly string[],
+  add: Add,
+): void {
+  for (const key of Object.keys(obj)) {
+    if (allowed.includes(key)) continue;
+    const close = closestName(key, allowed);
+    add(path ? `${path}.${key}` : key, `unknown field${close ? ` (did you mean "${close}"?)` : ''}`);
+  }
+}
+
+function typedConfigs<T extends ConfigValue | null>(configs: Record<string, T>): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [key, value] of Object.entries(configs))
+    out[key] = (value === null ? null : parseConfigValue(CONFIG_DEFS[key], value)) as T;
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function hasOwn(obj: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+function isInt(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v);
+}
+
+function isNodeId(v: unknown): v is number {
+  return isInt(v) && v >= 1 && v <= 2147483647;
+}

@@ -1,0 +1,119 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { defaultScenario } from '../scenario/presets';
+import { startHost, type Host, type HostClock } from './host';
+import type { PageToWorker, WorkerToPage } from './protocol';
+
+/** A wall clock that moves only when told, firing the timers that fall due on the way. */
+class FakeClock implements HostClock {
+  private nowMs = 0;
+  private nextId = 1;
+  private timers = new Map<number, { dueMs: number; run: () => void }>();
+
+  now(): number {
+    return this.nowMs;
+  }
+  setTimeout(run: () => void, ms: number): unknown {
+    this.timers.set(this.nextId, { dueMs: this.nowMs + ms, run });
+    return this.nextId++;
+  }
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+  pass(ms: number): void {
+    const endMs = this.nowMs + ms;
+    for (;;) {
+      const due = [...this.timers]
+        .filter(([, t]) => t.dueMs <= endMs)
+        .sort(([, a], [, b]) => a.dueMs - b.dueMs)[0];
+      if (!due) break;
+      this.timers.delete(due[0]);
+      this.nowMs = due[1].dueMs;
+      due[1].run();
+    }
+    this.nowMs = endMs;
+  }
+}
+
+describe('the worker host', () => {
+  let clock: FakeClock;
+  let sent: WorkerToPage[];
+  let host: Host;
+  const snapshots = () => sent.filter((m) => m.type === 'snapshot');
+  const latestTimeMs = () => snapshots().at(-1)!.snapshot.timeMs;
+  const send = (message: PageToWorker) => host.receive(message);
+
+  beforeEach(() => {
+    clock = new FakeClock();
+    sent = [];
+    host = startHost((message) => sent.push(message), clock);
+  });
+
+  it('plays the default scenario at 1× from the start', () => {
+    clock.pass(2000);
+    expect(latestTimeMs()).toBeGreaterThan(1900);
+    expect(latestTimeMs()).toBeLessThanOrEqual(2000);
+  });
+
+  it('sends each event once, in order', () => {
+    clock.pass(10_000);
+    const seqs = snapshots().flatMap((m) => m.events.map((e) => e.seq));
+    expect(seqs.length).toBeGreaterThan(0);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+
+  it('sends a snapshot at most every 50 ms', () => {
+    clock.pass(1000);
+    expect(snapshots().length).toBeLessThanOrEqual(1 + 1000 / 50);
+  });
+
+  it('holds time while paused, and a step advances 100 ms', () => {
+    clock.pass(1000);
+    send({ type: 'pause' });
+    const pausedAtMs = latestTimeMs();
+    clock.pass(5000);
+    expect(latestTimeMs()).toBe(pausedAtMs);
+    send({ type: 'step' });
+    expect(latestTimeMs()).toBe(pausedAtMs + 100);
+  });
+
+  it('runs faster at a higher speed', () => {
+    send({ type: 'setSpeed', speed: 10 });
+    clock.pass(1000);
+    expect(latestTimeMs()).toBeGreaterThan(9000);
+  });
+
+  it('refuses a speed out of range', () => {
+    send({ type: 'setSpeed', speed: 0 });
+    expect(sent.at(-1)).toMatchObject({ type: 'error' });
+  });
+
+  it('answers a command with its id and result', () => {
+    send({ type: 'command', id: 7, command: { type: 'crashNode', nodeId: 99 } });
+    const reply = sent.find((m) => m.type === 'commandResult');
+    expect(reply).toMatchObject({ id: 7, result: { ok: false } });
+  });
+
+  it('reports a message of an unknown type instead of dropping it', () => {
+    send({ type: 'rewind' } as never);
+    expect(sent.at(-1)).toEqual({ type: 'error', message: 'Unknown message type "rewind"' });
+  });
+
+  it('reports the issues of a bad scenario and keeps the running one', () => {
+    clock.pass(1000);
+    const runningMs = latestTimeMs();
+    send({ type: 'init', scenario: { ...defaultScenario, nodes: [] } });
+    const error = sent.at(-1);
+    expect(error?.type === 'error' && error.issues?.length).toBeGreaterThan(0);
+    clock.pass(1000);
+    expect(latestTimeMs()).toBeGreaterThan(runningMs);
+  });
+
+  it('starts a new run from a new scenario', () => {
+    clock.pass(3000);
+    send({ type: 'init', scenario: defaultScenario });
+    const latest = snapshots().at(-1)!;
+    expect(latest.run).toBe(1);
+    expect(latest.snapshot.timeMs).toBe(0);
+  });
+});
