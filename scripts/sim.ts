@@ -3,11 +3,12 @@
 // A file that cannot be run prints one problem a line, `path: message`, to stderr and exits 1.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { locateJsonError } from '../src/scenario/jsonError';
 import { createSimulation, ScenarioError } from '../src/sim';
 import type { Scenario } from '../src/sim/types';
 
 const USAGE = 'usage: npm run sim -- FILE.json [--until MS]';
-/** How long to run past the scenario's last scripted step, so its effects play out. */
+/** How long to run past the scenario's last scripted step (or time 0), so its effects play out. */
 const SETTLE_MS = 30_000;
 
 function fail(lines: string[], exitCode: number): never {
@@ -45,19 +46,16 @@ function readScenario(file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    const message = (error as Error).message;
-    const position = /at position (\d+)/.exec(message);
-    if (!position) fail([`${file}: invalid JSON: ${message}`], 1);
-    const before = text.slice(0, Number(position[1])).split('\n');
-    const line = before.length;
-    const column = before[before.length - 1].length + 1;
-    fail([`${file}:${line}:${column}: invalid JSON: ${message}`], 1);
+    const at = locateJsonError(text);
+    const where = at ? `${file}:${at.line}:${at.column}` : file;
+    // V8 quotes the text around the error, newlines included: keep the problem on one line.
+    fail([`${where}: invalid JSON: ${(error as Error).message.replace(/\s+/g, ' ')}`], 1);
   }
 }
 
-function lastScriptStepMs(scenario: Scenario): number | undefined {
-  const steps = Array.isArray(scenario.script) ? scenario.script : [];
-  return steps.length ? Math.max(...steps.map((step) => step.atMs)) : undefined;
+function defaultUntilMs(scenario: Scenario): number {
+  const steps = scenario.script ?? [];
+  return (steps.length ? Math.max(...steps.map((step) => step.atMs)) : 0) + SETTLE_MS;
 }
 
 const { file, untilMs } = parseCommandLine();
@@ -72,7 +70,7 @@ try {
     1,
   );
 }
-sim.advance((untilMs ?? (lastScriptStepMs(scenario) ?? 0) + SETTLE_MS) - sim.nowMs);
+sim.advance((untilMs ?? defaultUntilMs(scenario)) - sim.nowMs);
 const report = {
   snapshot: sim.snapshot(),
   events: sim.events(),

@@ -4,7 +4,9 @@ import { useSimulationStore } from '../store/simulation';
 
 export function PlaybackControls() {
   const timeMs = useSimulationStore((state) => state.snapshot?.timeMs ?? 0);
-  const { playing, speed, play, pause, step, setSpeed } = usePlaybackStore();
+  const playing = usePlaybackStore((state) => state.playing);
+  const speed = usePlaybackStore((state) => state.speed);
+  const { play, pause, step, setSpeed } = usePlaybackStore.getState();
   return (
     <div className="playback" role="group" aria-label="Playback">
       <output aria-label="Simulated time">{formatSimTime(timeMs)}</output>

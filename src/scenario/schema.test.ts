@@ -12,7 +12,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const schemaFile = join(ROOT, 'docs', 'scenario.schema.json');
 const docFile = join(ROOT, 'docs', 'scenario.md');
 const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
-const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
+const validate = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true }).compile(schema);
 
 const examplesDir = join(ROOT, 'examples');
 const examples = existsSync(examplesDir)

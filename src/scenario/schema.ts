@@ -82,8 +82,8 @@ export function scenarioSchema(): Schema {
         anyOf: [{ $ref: '#/$defs/nodeId' }, { type: 'string', minLength: 1 }],
       },
       latencyMs: {
-        description: 'Virtual milliseconds.',
-        type: 'number',
+        description: 'Whole virtual milliseconds.',
+        type: 'integer',
         minimum: 0,
         maximum: LIMITS.maxLatencyMs,
       },
@@ -91,10 +91,11 @@ export function scenarioSchema(): Schema {
         type: 'object',
         additionalProperties: false,
         properties: {
-          latencyMs: { $ref: '#/$defs/latencyMs', description: 'One-way latency of every link; default 0.' },
+          latencyMs: { $ref: '#/$defs/latencyMs', description: 'One-way latency of every link; default 1.' },
           jitterMs: {
             $ref: '#/$defs/latencyMs',
-            description: 'Seeded uniform jitter in [0, jitterMs) added to each message; default 0.',
+            description:
+              'Seeded uniform jitter, whole milliseconds from 0 to jitterMs, added to each message; default 0.',
           },
           links: {
             description: 'Per-link latency overrides, one direction each.',

@@ -13,7 +13,8 @@ export interface BrokerMetadata {
 /** Why Kafka refuses to assign; `exception` is the Java exception the tool reports. */
 export class AdminPlacementError extends Error {
   constructor(
-    readonly exception: 'InvalidPartitionsException' | 'InvalidReplicationFactorException' | 'AdminOperationException',
+    readonly exception:
+      'InvalidPartitionsException' | 'InvalidReplicationFactorException' | 'AdminOperationException',
     message: string,
   ) {
     super(message);
@@ -37,7 +38,10 @@ export function assignReplicasToBrokers(
 ): number[][] {
   // AdminUtils#assignReplicasToBrokers
   if (partitionCount <= 0) {
-    throw new AdminPlacementError('InvalidPartitionsException', 'Number of partitions must be larger than 0.');
+    throw new AdminPlacementError(
+      'InvalidPartitionsException',
+      'Number of partitions must be larger than 0.',
+    );
   }
   if (replicationFactor <= 0) {
     throw new AdminPlacementError(
@@ -53,9 +57,23 @@ export function assignReplicasToBrokers(
   }
   if (brokers.every((b) => b.rack === null)) {
     const ids = brokers.map((b) => b.id);
-    return assignRackUnaware(partitionCount, replicationFactor, ids, random, fixedStartIndex, startPartitionId);
+    return assignRackUnaware(
+      partitionCount,
+      replicationFactor,
+      ids,
+      random,
+      fixedStartIndex,
+      startPartitionId,
+    );
   }
-  return assignRackAware(partitionCount, replicationFactor, brokers, random, fixedStartIndex, startPartitionId);
+  return assignRackAware(
+    partitionCount,
+    replicationFactor,
+    brokers,
+    random,
+    fixedStartIndex,
+    startPartitionId,
+  );
 }
 
 function assignRackUnaware(
@@ -76,7 +94,8 @@ function assignRackUnaware(
     if (p > 0 && p % n === 0) shift++;
     const first = (p + startIndex) % n;
     const replicas = [brokerIds[first]];
-    for (let j = 0; j < replicationFactor - 1; j++) replicas.push(brokerIds[replicaIndex(first, shift, j, n)]);
+    for (let j = 0; j < replicationFactor - 1; j++)
+      replicas.push(brokerIds[replicaIndex(first, shift, j, n)]);
     assignment.push(replicas);
   }
   return assignment;

@@ -18,6 +18,7 @@ export function newBrokerMem(): BrokerMem {
     controllerTarget: null,
     heartbeatToken: 0,
     requestToken: 0,
+    requestReqId: 0,
     fencedByController: true,
     wantShutDown: false,
     replicas: new Map(),
@@ -49,19 +50,30 @@ function rotateController(w: World, node: SimNode): void {
 export function startBroker(w: World, node: SimNode): void {
   node.broker = newBrokerMem();
   sendRegistration(w, node);
-  node.broker.isrToken = setNodeTimer(w, node, Number(w.config['replica.lag.time.max.ms']) / 2, 'isrShrinkCheck');
+  node.broker.isrToken = setNodeTimer(
+    w,
+    node,
+    Number(w.config['replica.lag.time.max.ms']) / 2,
+    'isrShrinkCheck',
+  );
   setNodeTimer(w, node, Number(w.config['log.retention.check.interval.ms'] ?? 300000), 'retention');
 }
 
 function sendRegistration(w: World, node: SimNode): void {
   const b = node.broker!;
   b.registrationInFlight = true;
+  b.requestReqId = nextReqId(w);
   send(
     w,
     node.id,
     controllerTarget(w, node),
-    { kind: 'BrokerRegistration', brokerId: node.id, rack: node.rack, previousBrokerEpoch: node.disk.cleanShutdownBrokerEpoch },
-    nextReqId(w),
+    {
+      kind: 'BrokerRegistration',
+      brokerId: node.id,
+      rack: node.rack,
+      previousBrokerEpoch: node.disk.cleanShutdownBrokerEpoch,
+    },
+    b.requestReqId,
   );
   b.requestToken = setNodeTimer(w, node, CONTROLLER_REQUEST_TIMEOUT_MS, 'controllerRequestTimeout');
 }
@@ -70,6 +82,7 @@ function sendHeartbeat(w: World, node: SimNode): void {
   const b = node.broker!;
   b.heartbeatInFlight = true;
   const applied = node.raft!.image.offset;
+  b.requestReqId = nextReqId(w);
   send(
     w,
     node.id,
@@ -82,7 +95,7 @@ function sendHeartbeat(w: World, node: SimNode): void {
       wantFence: applied < b.brokerEpoch,
       wantShutDown: b.wantShutDown,
     },
-    nextReqId(w),
+    b.requestReqId,
   );
   b.requestToken = setNodeTimer(w, node, CONTROLLER_REQUEST_TIMEOUT_MS, 'controllerRequestTimeout');
 }
@@ -102,6 +115,7 @@ export function onBrokerTimer(w: World, node: SimNode, name: string, token: numb
 export function onBrokerLifecycleMessage(w: World, node: SimNode, msg: Message): void {
   const b = node.broker!;
   const body = msg.body;
+  if (msg.reqId !== b.requestReqId) return; // an answer to a request we already gave up on
   if (body.kind === 'BrokerRegistrationResponse') {
     if (!b.registrationInFlight) return;
     b.registrationInFlight = false;
@@ -152,7 +166,9 @@ export function beginShutdown(w: World, node: SimNode): void {
 
 function finishControlledShutdown(w: World, node: SimNode): void {
   node.disk.cleanShutdownBrokerEpoch = node.broker!.brokerEpoch;
-  emit(w, 'BrokerStopped', `Broker ${node.id} completed its controlled shutdown and stopped.`, { nodeId: node.id });
+  emit(w, 'BrokerStopped', `Broker ${node.id} completed its controlled shutdown and stopped.`, {
+    nodeId: node.id,
+  });
   stopProcess(node, 'stopped');
 }
 
@@ -175,7 +191,11 @@ export function onMetadataApplied(w: World, node: SimNode, records: MetaRecord[]
       const state = node.raft!.image.partitions.get(`${rec.topic}-${rec.partition}`);
       if (state && (state.replicas.includes(node.id) || b.replicas.has(`${rec.topic}-${rec.partition}`)))
         applyPartitionState(w, node, state);
-    } else if (rec.type === 'TopicRecord' || rec.type === 'RemoveTopicRecord' || rec.type === 'ConfigRecord') {
+    } else if (
+      rec.type === 'TopicRecord' ||
+      rec.type === 'RemoveTopicRecord' ||
+      rec.type === 'ConfigRecord'
+    ) {
       topicsChanged = true;
     }
   }

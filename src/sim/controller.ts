@@ -15,7 +15,6 @@ import { intSource } from './rng';
 import type { ControllerMem, SimNode, World } from './state';
 import type { ConfigValue, NodeId } from './types';
 
-
 export function newControllerMem(): ControllerMem {
   return {
     active: false,
@@ -45,7 +44,9 @@ export function onBecomeRaftLeader(_w: World, node: SimNode, leaderChangeOffset:
 export function onLoseRaftLeadership(w: World, node: SimNode): void {
   const c = node.controller!;
   if (c.active)
-    emit(w, 'ControllerDeactivated', `Controller ${node.id} is no longer the active controller.`, { nodeId: node.id });
+    emit(w, 'ControllerDeactivated', `Controller ${node.id} is no longer the active controller.`, {
+      nodeId: node.id,
+    });
   c.active = false;
   c.work = null;
   c.pendingReplies = [];
@@ -129,15 +130,27 @@ function write(w: World, node: SimNode, records: MetaRecord[]): number {
   return appendAsLeader(w, node, records);
 }
 
-function later(node: SimNode, offset: number, type: string, message: string, fields: Record<string, unknown> = {}): void {
-  node.controller!.pendingEvents.push({ offset, type, message, fields });
+/** An event explained now, logged once the record at `offset` commits (at once if it already has). */
+function later(
+  w: World,
+  node: SimNode,
+  offset: number,
+  type: string,
+  message: string,
+  fields: Record<string, unknown> = {},
+): void {
+  if (offset < node.raft!.highWatermark) emit(w, type, message, fields);
+  else node.controller!.pendingEvents.push({ offset, type, message, fields });
 }
 
-function replyAfterCommit(node: SimNode, offset: number, req: Message, body: Body): void {
-  node.controller!.pendingReplies.push({
-    offset,
-    msg: { from: req.to, to: req.from, reqId: req.reqId, toIncarnation: 0, body },
-  });
+/** Kafka answers a controller request once its records are committed. */
+function replyAfterCommit(w: World, node: SimNode, offset: number, req: Message, body: Body): void {
+  if (offset < node.raft!.highWatermark) reply(w, req, body);
+  else
+    node.controller!.pendingReplies.push({
+      offset,
+      msg: { from: req.to, to: req.from, reqId: req.reqId, toIncarnation: 0, body },
+    });
 }
 
 /** Applies partition changes: one record each, and the events that explain them. */
@@ -149,7 +162,8 @@ function changePartitions(
 ): number {
   const img = node.controller!.work!;
   const records: MetaRecord[] = [...extra];
-  const explained: { state: PartitionState; before: PartitionState; election?: ElectionKind; why: string }[] = [];
+  const explained: { state: PartitionState; before: PartitionState; election?: ElectionKind; why: string }[] =
+    [];
   for (const { p, req, why } of changes) {
     const res = buildPartitionChange(img, p, req, rulesFor(w, img, p.topic));
     if (!res) continue;
@@ -158,11 +172,12 @@ function changePartitions(
   }
   if (records.length === 0) return -1;
   const last = write(w, node, records);
-  for (const e of explained) describeChange(node, last, e.before, e.state, e.election, e.why);
+  for (const e of explained) describeChange(w, node, last, e.before, e.state, e.election, e.why);
   return last;
 }
 
 function describeChange(
+  w: World,
   node: SimNode,
   offset: number,
   before: PartitionState,
@@ -175,30 +190,54 @@ function describeChange(
   const removed = before.isr.filter((b) => !after.isr.includes(b));
   const added = after.isr.filter((b) => !before.isr.includes(b));
   if (removed.length)
-    later(node, offset, 'IsrShrunk', `${tp}: ISR shrinks from [${before.isr}] to [${after.isr}] (${why}).`, {
-      ...fields,
-      isr: after.isr,
-      removed,
-    });
+    later(
+      w,
+      node,
+      offset,
+      'IsrShrunk',
+      `${tp}: ISR shrinks from [${before.isr}] to [${after.isr}] (${why}).`,
+      {
+        ...fields,
+        isr: after.isr,
+        removed,
+      },
+    );
   if (added.length)
-    later(node, offset, 'IsrExpanded', `${tp}: ISR expands from [${before.isr}] to [${after.isr}] (${why}).`, {
-      ...fields,
-      isr: after.isr,
-      added,
-    });
+    later(
+      w,
+      node,
+      offset,
+      'IsrExpanded',
+      `${tp}: ISR expands from [${before.isr}] to [${after.isr}] (${why}).`,
+      {
+        ...fields,
+        isr: after.isr,
+        added,
+      },
+    );
   if (after.elr.join() !== before.elr.join())
-    later(node, offset, 'ElrChanged', `${tp}: eligible leader replicas (ELR) are now [${after.elr}] (KIP-966).`, {
-      ...fields,
-      elr: after.elr,
-    });
+    later(
+      w,
+      node,
+      offset,
+      'ElrChanged',
+      `${tp}: eligible leader replicas (ELR) are now [${after.elr}] (KIP-966).`,
+      {
+        ...fields,
+        elr: after.elr,
+      },
+    );
   if (after.leader !== before.leader) {
     if (after.leader === -1)
       later(
+        w,
         node,
         offset,
         'PartitionOffline',
         `${tp} has no leader: no replica in the ISR is alive (offline partition). ${
-          after.elr.length ? `It waits for an ELR member [${after.elr}].` : `It waits for [${after.isr}] to return.`
+          after.elr.length
+            ? `It waits for an ELR member [${after.elr}].`
+            : `It waits for [${after.isr}] to return.`
         }`,
         { ...fields, leaderEpoch: after.leaderEpoch },
       );
@@ -212,17 +251,28 @@ function describeChange(
               ? 'a preferred leader election'
               : 'a clean election from the ISR';
       later(
+        w,
         node,
         offset,
         'LeaderElected',
         `${tp}: broker ${after.leader} is the new leader at leader epoch ${after.leaderEpoch}, by ${how}.`,
-        { ...fields, nodeId: after.leader, leader: after.leader, leaderEpoch: after.leaderEpoch, election: election ?? 'clean' },
+        {
+          ...fields,
+          nodeId: after.leader,
+          leader: after.leader,
+          leaderEpoch: after.leaderEpoch,
+          election: election ?? 'clean',
+        },
       );
     }
   }
 }
 
-function partitionsWith(img: MetaImage, broker: NodeId, where: 'isr' | 'elr' | 'leader' | 'replicas'): PartitionState[] {
+function partitionsWith(
+  img: MetaImage,
+  broker: NodeId,
+  where: 'isr' | 'elr' | 'leader' | 'replicas',
+): PartitionState[] {
   const out: PartitionState[] = [];
   for (const p of img.partitions.values()) {
     if (where === 'leader' ? p.leader === broker : p[where].includes(broker)) out.push(p);
@@ -239,9 +289,20 @@ export function onControllerMessage(w: World, node: SimNode, msg: Message): void
     if (b.kind === 'BrokerRegistration')
       reply(w, msg, { kind: 'BrokerRegistrationResponse', error: 'NOT_CONTROLLER', brokerEpoch: -1 });
     else if (b.kind === 'BrokerHeartbeat')
-      reply(w, msg, { kind: 'BrokerHeartbeatResponse', error: 'NOT_CONTROLLER', isCaughtUp: false, isFenced: true, shouldShutDown: false });
+      reply(w, msg, {
+        kind: 'BrokerHeartbeatResponse',
+        error: 'NOT_CONTROLLER',
+        isCaughtUp: false,
+        isFenced: true,
+        shouldShutDown: false,
+      });
     else if (b.kind === 'AlterPartition')
-      reply(w, msg, { kind: 'AlterPartitionResponse', topic: b.topic, partition: b.partition, error: 'NOT_CONTROLLER' });
+      reply(w, msg, {
+        kind: 'AlterPartitionResponse',
+        topic: b.topic,
+        partition: b.partition,
+        error: 'NOT_CONTROLLER',
+      });
     return;
   }
   const img = c.work!;
@@ -249,17 +310,28 @@ export function onControllerMessage(w: World, node: SimNode, msg: Message): void
     case 'BrokerRegistration': {
       const prev = img.brokers.get(b.brokerId);
       const brokerEpoch = logEndOffset(node.disk.metaLog);
-      const records: MetaRecord[] = [{ type: 'RegisterBrokerRecord', brokerId: b.brokerId, brokerEpoch, rack: b.rack }];
+      const records: MetaRecord[] = [
+        { type: 'RegisterBrokerRecord', brokerId: b.brokerId, brokerEpoch, rack: b.rack },
+      ];
       c.lastContactMs.set(b.brokerId, w.nowMs);
       // KAFKA-18106: a registration without the matching previous epoch follows an unclean shutdown.
       const uncleanShutdown = !!prev && b.previousBrokerEpoch !== prev.brokerEpoch;
       let last = write(w, node, records);
-      later(node, last, 'BrokerRegistered', `Broker ${b.brokerId} registered with broker epoch ${brokerEpoch}; it stays fenced until it catches up with the metadata log.`, {
-        nodeId: b.brokerId,
-        brokerEpoch,
-      });
+      later(
+        w,
+        node,
+        last,
+        'BrokerRegistered',
+        `Broker ${b.brokerId} registered with broker epoch ${brokerEpoch}; it stays fenced until it catches up with the metadata log.`,
+        {
+          nodeId: b.brokerId,
+          brokerEpoch,
+        },
+      );
       if (uncleanShutdown) {
-        const affected = [...img.partitions.values()].filter((p) => p.isr.includes(b.brokerId) || p.elr.includes(b.brokerId));
+        const affected = [...img.partitions.values()].filter(
+          (p) => p.isr.includes(b.brokerId) || p.elr.includes(b.brokerId),
+        );
         const l = changePartitions(
           w,
           node,
@@ -271,28 +343,48 @@ export function onControllerMessage(w: World, node: SimNode, msg: Message): void
         );
         if (l >= 0) last = l;
       }
-      replyAfterCommit(node, last, msg, { kind: 'BrokerRegistrationResponse', brokerEpoch });
+      replyAfterCommit(w, node, last, msg, { kind: 'BrokerRegistrationResponse', brokerEpoch });
       return;
     }
     case 'BrokerHeartbeat': {
       const reg = img.brokers.get(b.brokerId);
       if (!reg || reg.brokerEpoch !== b.brokerEpoch) {
-        reply(w, msg, { kind: 'BrokerHeartbeatResponse', error: 'STALE_BROKER_EPOCH', isCaughtUp: false, isFenced: true, shouldShutDown: false });
+        reply(w, msg, {
+          kind: 'BrokerHeartbeatResponse',
+          error: 'STALE_BROKER_EPOCH',
+          isCaughtUp: false,
+          isFenced: true,
+          shouldShutDown: false,
+        });
         return;
       }
       c.lastContactMs.set(b.brokerId, w.nowMs);
       const caughtUp = b.currentMetadataOffset >= reg.brokerEpoch;
       if (reg.fenced && !b.wantFence && !b.wantShutDown && caughtUp) unfence(w, node, b.brokerId);
-      if (b.wantShutDown && !reg.inControlledShutdown && !reg.fenced) beginControlledShutdown(w, node, b.brokerId);
+      if (b.wantShutDown && !reg.inControlledShutdown && !reg.fenced)
+        beginControlledShutdown(w, node, b.brokerId);
       const leads = partitionsWith(img, b.brokerId, 'leader').length;
       let shouldShutDown = false;
       if (b.wantShutDown && (reg.inControlledShutdown || reg.fenced) && leads === 0) {
         shouldShutDown = true;
         if (!reg.fenced) {
           const off = write(w, node, [
-            { type: 'BrokerRegistrationChangeRecord', brokerId: b.brokerId, brokerEpoch: reg.brokerEpoch, fenced: true, inControlledShutdown: false },
+            {
+              type: 'BrokerRegistrationChangeRecord',
+              brokerId: b.brokerId,
+              brokerEpoch: reg.brokerEpoch,
+              fenced: true,
+              inControlledShutdown: false,
+            },
           ]);
-          later(node, off, 'BrokerFenced', `Broker ${b.brokerId} finished its controlled shutdown and is fenced (BrokerFenced).`, { nodeId: b.brokerId });
+          later(
+            w,
+            node,
+            off,
+            'BrokerFenced',
+            `Broker ${b.brokerId} finished its controlled shutdown and is fenced (BrokerFenced).`,
+            { nodeId: b.brokerId },
+          );
         }
       }
       reply(w, msg, {
@@ -315,12 +407,19 @@ export function onControllerMessage(w: World, node: SimNode, msg: Message): void
       // KIP-841: only an unfenced broker that is not shutting down may join the ISR.
       const joining = b.newIsr.filter((x) => !p.isr.includes(x));
       if (joining.some((x) => !isActiveBroker(img, x))) return fail('INELIGIBLE_REPLICA');
-      const why = joining.length ? 'a follower caught up' : `followers lagged more than replica.lag.time.max.ms`;
+      const why = joining.length
+        ? 'a follower caught up'
+        : `followers lagged more than replica.lag.time.max.ms`;
       const off = changePartitions(w, node, [{ p, req: { isr: b.newIsr }, why }]);
       const state = img.partitions.get(tpKey(b.topic, b.partition))!;
-      const body: Body = { kind: 'AlterPartitionResponse', topic: b.topic, partition: b.partition, state: { ...state } };
+      const body: Body = {
+        kind: 'AlterPartitionResponse',
+        topic: b.topic,
+        partition: b.partition,
+        state: { ...state },
+      };
       if (off < 0) reply(w, msg, body);
-      else replyAfterCommit(node, off, msg, body);
+      else replyAfterCommit(w, node, off, msg, body);
       return;
     }
     default:
@@ -331,14 +430,32 @@ export function onControllerMessage(w: World, node: SimNode, msg: Message): void
 function unfence(w: World, node: SimNode, brokerId: NodeId): void {
   const img = node.controller!.work!;
   const reg = img.brokers.get(brokerId)!;
-  const rec: MetaRecord = { type: 'BrokerRegistrationChangeRecord', brokerId, brokerEpoch: reg.brokerEpoch, fenced: false };
+  const rec: MetaRecord = {
+    type: 'BrokerRegistrationChangeRecord',
+    brokerId,
+    brokerEpoch: reg.brokerEpoch,
+    fenced: false,
+  };
   let off = write(w, node, [rec]);
-  later(node, off, 'BrokerUnfenced', `Broker ${brokerId} caught up with the metadata log and is unfenced (BrokerUnfenced): it may lead partitions again.`, {
-    nodeId: brokerId,
-  });
+  later(
+    w,
+    node,
+    off,
+    'BrokerUnfenced',
+    `Broker ${brokerId} caught up with the metadata log and is unfenced (BrokerUnfenced): it may lead partitions again.`,
+    {
+      nodeId: brokerId,
+    },
+  );
   // Leaderless partitions that can now elect this broker (from the ISR or the ELR).
-  const leaderless = [...img.partitions.values()].filter((p) => p.leader === -1 && (p.isr.includes(brokerId) || p.elr.includes(brokerId)));
-  const o = changePartitions(w, node, leaderless.map((p) => ({ p, req: {}, why: `broker ${brokerId} returned` })));
+  const leaderless = [...img.partitions.values()].filter(
+    (p) => p.leader === -1 && (p.isr.includes(brokerId) || p.elr.includes(brokerId)),
+  );
+  const o = changePartitions(
+    w,
+    node,
+    leaderless.map((p) => ({ p, req: {}, why: `broker ${brokerId} returned` })),
+  );
   if (o >= 0) off = o;
   void off;
 }
@@ -347,16 +464,34 @@ function unfence(w: World, node: SimNode, brokerId: NodeId): void {
 function fence(w: World, node: SimNode, brokerId: NodeId, why: string): void {
   const img = node.controller!.work!;
   const reg = img.brokers.get(brokerId)!;
-  const rec: MetaRecord = { type: 'BrokerRegistrationChangeRecord', brokerId, brokerEpoch: reg.brokerEpoch, fenced: true };
+  const rec: MetaRecord = {
+    type: 'BrokerRegistrationChangeRecord',
+    brokerId,
+    brokerEpoch: reg.brokerEpoch,
+    fenced: true,
+  };
   const off0 = write(w, node, [rec]);
-  later(node, off0, 'BrokerFenced', `Broker ${brokerId} ${why}: fenced (BrokerFenced). It leaves every ISR and its leaderships move.`, {
-    nodeId: brokerId,
-  });
-  const affected = [...img.partitions.values()].filter((p) => p.isr.includes(brokerId) || p.leader === brokerId);
+  later(
+    w,
+    node,
+    off0,
+    'BrokerFenced',
+    `Broker ${brokerId} ${why}: fenced (BrokerFenced). It leaves every ISR and its leaderships move.`,
+    {
+      nodeId: brokerId,
+    },
+  );
+  const affected = [...img.partitions.values()].filter(
+    (p) => p.isr.includes(brokerId) || p.leader === brokerId,
+  );
   changePartitions(
     w,
     node,
-    affected.map((p) => ({ p, req: { isr: p.isr.filter((x) => x !== brokerId) }, why: `broker ${brokerId} was fenced` })),
+    affected.map((p) => ({
+      p,
+      req: { isr: p.isr.filter((x) => x !== brokerId) },
+      why: `broker ${brokerId} was fenced`,
+    })),
   );
 }
 
@@ -364,16 +499,32 @@ function beginControlledShutdown(w: World, node: SimNode, brokerId: NodeId): voi
   const img = node.controller!.work!;
   const reg = img.brokers.get(brokerId)!;
   const off = write(w, node, [
-    { type: 'BrokerRegistrationChangeRecord', brokerId, brokerEpoch: reg.brokerEpoch, inControlledShutdown: true },
+    {
+      type: 'BrokerRegistrationChangeRecord',
+      brokerId,
+      brokerEpoch: reg.brokerEpoch,
+      inControlledShutdown: true,
+    },
   ]);
-  later(node, off, 'ControlledShutdown', `Broker ${brokerId} asked for a controlled shutdown: the controller moves its leaderships away first.`, {
-    nodeId: brokerId,
-  });
+  later(
+    w,
+    node,
+    off,
+    'ControlledShutdown',
+    `Broker ${brokerId} asked for a controlled shutdown: the controller moves its leaderships away first.`,
+    {
+      nodeId: brokerId,
+    },
+  );
   const affected = [...img.partitions.values()].filter((p) => p.isr.includes(brokerId));
   changePartitions(
     w,
     node,
-    affected.map((p) => ({ p, req: { isr: p.isr.filter((x) => x !== brokerId) }, why: `broker ${brokerId} is shutting down` })),
+    affected.map((p) => ({
+      p,
+      req: { isr: p.isr.filter((x) => x !== brokerId) },
+      why: `broker ${brokerId} is shutting down`,
+    })),
   );
 }
 
@@ -396,7 +547,12 @@ export function onControllerTimer(w: World, node: SimNode, name: string, token: 
       if (reg.fenced) continue;
       const last = c.lastContactMs.get(reg.brokerId) ?? w.nowMs;
       if (w.nowMs - last > timeout) {
-        fence(w, node, reg.brokerId, `missed heartbeats for ${((w.nowMs - last) / 1000).toFixed(1)} s (broker.session.timeout.ms = ${timeout})`);
+        fence(
+          w,
+          node,
+          reg.brokerId,
+          `missed heartbeats for ${((w.nowMs - last) / 1000).toFixed(1)} s (broker.session.timeout.ms = ${timeout})`,
+        );
         next = 0;
         break;
       }
@@ -414,10 +570,17 @@ export function onControllerTimer(w: World, node: SimNode, name: string, token: 
       const offline = [...img.partitions.values()].filter(
         (p) => p.leader === -1 && topicValue(w, img, p.topic, 'unclean.leader.election.enable') === true,
       );
-      changePartitions(w, node, offline.map((p) => ({ p, req: { election: 'unclean' }, why: 'the periodic unclean election check' })));
+      changePartitions(
+        w,
+        node,
+        offline.map((p) => ({ p, req: { election: 'unclean' }, why: 'the periodic unclean election check' })),
+      );
     }
     const rebalanceMs = Number(clusterValue(w, img, 'leader.imbalance.check.interval.seconds')) * 1000;
-    if (clusterValue(w, img, 'auto.leader.rebalance.enable') === true && w.nowMs - c.lastRebalanceCheckMs >= rebalanceMs) {
+    if (
+      clusterValue(w, img, 'auto.leader.rebalance.enable') === true &&
+      w.nowMs - c.lastRebalanceCheckMs >= rebalanceMs
+    ) {
       c.lastRebalanceCheckMs = w.nowMs;
       preferredElections(w, node, [...img.partitions.values()], 'auto.leader.rebalance.enable');
     }
@@ -427,9 +590,16 @@ export function onControllerTimer(w: World, node: SimNode, name: string, token: 
 function preferredElections(w: World, node: SimNode, parts: PartitionState[], why: string): number {
   const img = node.controller!.work!;
   const candidates = parts
-    .filter((p) => p.leader !== p.replicas[0] && p.isr.includes(p.replicas[0]!) && isActiveBroker(img, p.replicas[0]!))
+    .filter(
+      (p) =>
+        p.leader !== p.replicas[0] && p.isr.includes(p.replicas[0]!) && isActiveBroker(img, p.replicas[0]!),
+    )
     .slice(0, 1000); // at most 1000 elections per run
-  return changePartitions(w, node, candidates.map((p) => ({ p, req: { election: 'preferred' as const }, why })));
+  return changePartitions(
+    w,
+    node,
+    candidates.map((p) => ({ p, req: { election: 'preferred' as const }, why })),
+  );
 }
 
 // ---- admin operations (from the user's commands) ----------------------------------
@@ -486,6 +656,7 @@ export function createTopic(w: World, node: SimNode, spec: TopicSpec): string | 
   });
   const off = write(w, node, records);
   later(
+    w,
     node,
     off,
     'TopicCreated',
@@ -512,6 +683,7 @@ export function alterConfigs(
   const off = write(w, node, records);
   const what = resourceType === 'cluster' ? 'the cluster default' : `${resourceType} ${resourceName}`;
   later(
+    w,
     node,
     off,
     'ConfigChanged',
@@ -523,8 +695,14 @@ export function alterConfigs(
   // Changing a topic's min ISR or unclean setting can make elections possible at once.
   if (resourceType !== 'broker') {
     const img = node.controller!.work!;
-    const parts = [...img.partitions.values()].filter((p) => (resourceType === 'cluster' || p.topic === resourceName) && p.leader === -1);
-    changePartitions(w, node, parts.map((p) => ({ p, req: {}, why: 'a configuration change' })));
+    const parts = [...img.partitions.values()].filter(
+      (p) => (resourceType === 'cluster' || p.topic === resourceName) && p.leader === -1,
+    );
+    changePartitions(
+      w,
+      node,
+      parts.map((p) => ({ p, req: {}, why: 'a configuration change' })),
+    );
   }
   return off;
 }
@@ -535,11 +713,18 @@ export function electLeaders(
   electionType: 'preferred' | 'unclean',
   partitions: PartitionState[],
 ): number {
-  if (electionType === 'preferred') return preferredElections(w, node, partitions, 'kafka-leader-election --election-type preferred');
+  if (electionType === 'preferred')
+    return preferredElections(w, node, partitions, 'kafka-leader-election --election-type preferred');
   return changePartitions(
     w,
     node,
-    partitions.filter((p) => p.leader === -1).map((p) => ({ p, req: { election: 'unclean' as const }, why: 'kafka-leader-election --election-type unclean' })),
+    partitions
+      .filter((p) => p.leader === -1)
+      .map((p) => ({
+        p,
+        req: { election: 'unclean' as const },
+        why: 'kafka-leader-election --election-type unclean',
+      })),
   );
 }
 

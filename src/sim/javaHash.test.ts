@@ -22,7 +22,11 @@ describe("Java's String.hashCode", () => {
 describe('iterating a java.util.HashMap of racks', () => {
   it('visits buckets in order, not names in order or in insertion order', () => {
     expect(javaHashMapOrder(['b', 'a'], optionalHash)).toEqual(['a', 'b']);
-    expect(javaHashMapOrder(['rack-10', 'rack-2', 'rack-1'], optionalHash)).toEqual(['rack-2', 'rack-10', 'rack-1']);
+    expect(javaHashMapOrder(['rack-10', 'rack-2', 'rack-1'], optionalHash)).toEqual([
+      'rack-2',
+      'rack-10',
+      'rack-1',
+    ]);
     expect(javaHashMapOrder(['us-east-1c', 'us-east-1b', 'us-east-1a', 'eu-west-1a'], optionalHash)).toEqual([
       'us-east-1a',
       'us-east-1b',
@@ -42,8 +46,21 @@ describe('iterating a java.util.HashMap of racks', () => {
 
   it('grows the table from 16 to 32 buckets past 12 racks, which reorders them', () => {
     const racks = Array.from({ length: 14 }, (_, i) => `r${i + 1}`);
-    expect(javaHashMapOrder(racks, optionalHash)).toEqual(
-      ['r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r12', 'r11', 'r14', 'r13', 'r1'],
-    );
+    expect(javaHashMapOrder(racks, optionalHash)).toEqual([
+      'r2',
+      'r3',
+      'r4',
+      'r5',
+      'r6',
+      'r7',
+      'r8',
+      'r9',
+      'r10',
+      'r12',
+      'r11',
+      'r14',
+      'r13',
+      'r1',
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 
 import type { Addr, Body, Message } from './messages';
 import { nextFloat } from './rng';
-import type { ClientTimerName, QueueItem, SimNode, TimerName, World } from './state';
+import type { ClientTimerName, DeadlineTimer, QueueItem, SimNode, TimerName, World } from './state';
 import type { ConfigValue, NodeId, SimEvent } from './types';
 
 export function schedule(w: World, dueMs: number, item: QueueItem): void {
@@ -31,6 +31,33 @@ export function setNodeTimer(
     key,
   });
   return token;
+}
+
+/** Makes sure `t` fires no later than `dueMs` (see DeadlineTimer). Returns true if it armed a new timer. */
+export function armNodeDeadline(
+  w: World,
+  node: SimNode,
+  t: DeadlineTimer,
+  dueMs: number,
+  name: TimerName,
+  key?: string,
+): void {
+  if (t.dueMs >= w.nowMs && t.dueMs <= dueMs && t.token !== 0) return;
+  t.dueMs = dueMs;
+  t.token = setNodeTimer(w, node, dueMs - w.nowMs, name, key);
+}
+
+export function armClientDeadline(
+  w: World,
+  client: string,
+  t: DeadlineTimer,
+  dueMs: number,
+  name: ClientTimerName,
+  key?: string,
+): void {
+  if (t.dueMs >= w.nowMs && t.dueMs <= dueMs && t.token !== 0) return;
+  t.dueMs = dueMs;
+  t.token = setClientTimer(w, client, dueMs - w.nowMs, name, key);
 }
 
 export function setClientTimer(

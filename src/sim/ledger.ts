@@ -20,7 +20,12 @@ function holds(disk: PartitionDisk | undefined, e: LedgerEntry): boolean {
 }
 
 /** The current leader of a partition by the cluster's committed metadata, with its log. */
-export function leaderDisk(w: World, topic: string, partition: number, leader: number): PartitionDisk | undefined {
+export function leaderDisk(
+  w: World,
+  topic: string,
+  partition: number,
+  leader: number,
+): PartitionDisk | undefined {
   return w.nodes.get(leader)?.disk.partitions.get(tpKey(topic, partition));
 }
 
@@ -42,7 +47,8 @@ export function checkLostOnLeaderChange(w: World, node: SimNode, mem: ReplicaMem
   const leo = logEndOffset(disk.log);
   for (let i = w.ledger.length - 1; i >= 0; i--) {
     const e = w.ledger[i]!;
-    if (e.topic !== mem.topic || e.partition !== mem.partition || e.status !== 'acked' || e.offset < 0) continue;
+    if (e.topic !== mem.topic || e.partition !== mem.partition || e.status !== 'acked' || e.offset < 0)
+      continue;
     if (e.offset < disk.highWatermark && e.offset < leo && holds(disk, e)) continue;
     if (!holds(disk, e)) lost.push(e);
   }
@@ -59,7 +65,13 @@ export function checkLostOnLeaderChange(w: World, node: SimNode, mem: ReplicaMem
       nodeId: node.id,
       topic: mem.topic,
       partition: mem.partition,
-      records: lost.map((e) => ({ recordId: e.recordId, offset: e.offset, key: e.key, value: e.value, acks: e.acks })),
+      records: lost.map((e) => ({
+        recordId: e.recordId,
+        offset: e.offset,
+        key: e.key,
+        value: e.value,
+        acks: e.acks,
+      })),
     },
   );
 }

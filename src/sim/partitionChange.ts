@@ -42,7 +42,10 @@ export function buildPartitionChange(
 
   if (rules.elrEnabled) {
     // maybePopulateTargetElr: replicas leaving the ISR while it is below min ISR stay eligible.
-    elr = isr.length < effMinIsr ? p.replicas.filter((r) => (elr.includes(r) || p.isr.includes(r)) && !isr.includes(r)) : [];
+    elr =
+      isr.length < effMinIsr
+        ? p.replicas.filter((r) => (elr.includes(r) || p.isr.includes(r)) && !isr.includes(r))
+        : [];
     elr = without(elr, unclean);
   } else if (isr.length === 0 && p.isr.length > 0) {
     // Without ELR the last ISR member stays in the ISR, so that it can lead again when it returns.

@@ -1,9 +1,8 @@
 // The producer client (KafkaProducer + Sender): metadata from a bootstrap broker, requests
 // straight to each partition's leader, KIP-951 leader hints, retries with exponential backoff
 // until delivery.timeout.ms, and idempotence (producer id + sequence numbers) with acks=all.
-// Simplification: one record per batch (no linger.ms / batch.size accumulation yet).
 
-import { emit, nextReqId, send, setClientTimer } from './kernel';
+import { armClientDeadline, emit, nextReqId, send, setClientTimer } from './kernel';
 import { addLedgerEntry } from './ledger';
 import type { Message } from './messages';
 import { partitionForKey } from './partitioner';
@@ -18,6 +17,8 @@ export const PRODUCER_CONFIG_DEFAULTS: Record<string, ConfigValue> = {
   'retry.backoff.max.ms': 1000,
   'metadata.max.age.ms': 300000,
   'max.in.flight.requests.per.connection': 5,
+  'batch.size': 16384,
+  'linger.ms': 5, // KIP-1030: 5 ms from Kafka 4.0
   'enable.idempotence': true,
 };
 
@@ -53,9 +54,15 @@ export function getProducer(w: World, id: string): ProducerClient {
       needMetadata: true,
       bootstrapIdx: 0,
       nextSeq: new Map(),
-      queue: [],
+      records: new Map(),
+      ready: [],
       inFlight: new Map(),
-      retryToken: 0,
+      inFlightPerBroker: new Map(),
+      requestTimer: { dueMs: -1, token: 0 },
+      retryTimer: { dueMs: -1, token: 0 },
+      sticky: new Map(),
+      deliveryToken: 0,
+      deliveryDueMs: -1,
       counters: { sent: 0, acknowledged: 0, failed: {}, retries: 0 },
     };
     w.producers.set(id, p);
@@ -86,9 +93,21 @@ export function produce(w: World, cmd: Produce): void {
     addLedgerEntry(w, entry);
     p.counters.sent++;
     const deadlineMs = w.nowMs + num(p, 'delivery.timeout.ms');
-    p.queue.push({ recordId, partition: entry.partition, pid: -1, seq: -1, attempts: 0, readyAtMs: w.nowMs, inFlight: false, deadlineMs });
-    setClientTimer(w, p.id, num(p, 'delivery.timeout.ms'), 'deliveryTimeout', String(recordId));
+    // linger.ms: wait a little so that records travel together in one batch.
+    const readyAtMs = w.nowMs + num(p, 'linger.ms');
+    p.records.set(recordId, {
+      recordId,
+      partition: entry.partition,
+      pid: -1,
+      seq: -1,
+      attempts: 0,
+      readyAtMs,
+      inFlight: false,
+      deadlineMs,
+    });
+    p.ready.push(recordId);
   }
+  armDeliveryTimer(w, p);
   drain(w, p);
 }
 
@@ -102,97 +121,197 @@ function requestMetadata(w: World, p: ProducerClient): void {
   const target = brokers[p.bootstrapIdx % brokers.length]!;
   p.metadataInFlight = true;
   p.metadataReqId = nextReqId(w);
-  const topics = [...new Set(p.queue.map((r) => w.ledgerIndex.get(r.recordId)!.topic))];
+  const topics = [...new Set([...p.records.keys()].map((id) => w.ledgerIndex.get(id)!.topic))];
   send(w, p.id, target, { kind: 'Metadata', topics }, p.metadataReqId);
   p.metadataToken = setClientTimer(w, p.id, num(p, 'request.timeout.ms'), 'metadataRefresh');
 }
 
-/** Sends every ready record whose leader is known. */
+interface Batch {
+  leader: NodeId;
+  topic: string;
+  partition: number;
+  acks: Acks;
+  records: ProducerRecordState[];
+  entries: LedgerEntry[];
+  bytes: number;
+}
+
+/** Approximate size of a record in a batch (record overhead plus key and value). */
+function recordBytes(e: LedgerEntry): number {
+  return 70 + (e.key?.length ?? 0) + e.value.length;
+}
+
+/**
+ * The Sender: records whose linger.ms (or retry backoff) has passed go out in batches of up to
+ * batch.size per partition, at most max.in.flight.requests.per.connection requests per broker.
+ */
 export function drain(w: World, p: ProducerClient): void {
   const stale = w.nowMs - p.metadataFetchedAtMs > num(p, 'metadata.max.age.ms');
   if (p.needMetadata || stale) requestMetadata(w, p);
-  let waitMs = Infinity;
-  for (const r of p.queue) {
-    if (r.inFlight) continue;
-    if (r.readyAtMs > w.nowMs) {
-      waitMs = Math.min(waitMs, r.readyAtMs - w.nowMs);
+  let wakeAtMs = Infinity;
+  const maxInFlight = num(p, 'max.in.flight.requests.per.connection');
+  const batchSize = num(p, 'batch.size');
+  const waiting: number[] = [];
+  const batches = new Map<string, Batch[]>();
+  // With idempotence, a batch waiting to be retried holds back newer records of its partition (ordering).
+  const held = new Set<string>();
+  for (const id of p.ready) {
+    const r = p.records.get(id);
+    if (!r || r.inFlight) continue;
+    const entry = w.ledgerIndex.get(id)!;
+    const tp = `${entry.topic}-${r.partition}`;
+    if (r.readyAtMs > w.nowMs || held.has(tp)) {
+      if (r.readyAtMs > w.nowMs) wakeAtMs = Math.min(wakeAtMs, r.readyAtMs);
+      if (r.attempts > 0 && r.pid >= 0) held.add(tp);
+      waiting.push(id);
       continue;
     }
-    const entry = w.ledgerIndex.get(r.recordId)!;
     const leaders = p.leaders.get(entry.topic);
-    if (!leaders) continue;
+    if (!leaders) {
+      waiting.push(id);
+      continue;
+    }
     if (r.partition < 0) {
-      r.partition = entry.key !== null ? partitionForKey(entry.key, leaders.length) : stickyPartition(w, leaders);
+      r.partition =
+        entry.key !== null
+          ? partitionForKey(entry.key, leaders.length)
+          : stickyPartition(w, p, entry.topic, leaders);
       entry.partition = r.partition;
     }
     const leader = leaders[r.partition]?.leader ?? -1;
     if (leader < 0) {
       p.needMetadata = true;
+      waiting.push(id);
       continue;
     }
-    const inFlightToLeader = [...p.inFlight.values()].filter((f) => f.brokerId === leader).length;
-    if (inFlightToLeader >= num(p, 'max.in.flight.requests.per.connection')) continue;
-    sendRecord(w, p, r, entry, leader);
+    const key = `${entry.topic}-${r.partition}-${entry.acks}`;
+    let list = batches.get(key);
+    if (!list) batches.set(key, (list = []));
+    let b = list[list.length - 1];
+    const size = recordBytes(entry);
+    if (!b || (b.records.length > 0 && b.bytes + size > batchSize)) {
+      b = {
+        leader,
+        topic: entry.topic,
+        partition: r.partition,
+        acks: entry.acks,
+        records: [],
+        entries: [],
+        bytes: 0,
+      };
+      list.push(b);
+    }
+    b.records.push(r);
+    b.entries.push(entry);
+    b.bytes += size;
   }
+  for (const list of batches.values()) {
+    for (const b of list) {
+      // Batches that find the connection full wait for a response to free a slot.
+      if ((p.inFlightPerBroker.get(b.leader) ?? 0) >= maxInFlight)
+        for (const r of b.records) waiting.push(r.recordId);
+      else sendBatch(w, p, b);
+    }
+  }
+  p.ready = waiting.sort((a, b) => a - b);
   if (p.needMetadata && !p.metadataInFlight) requestMetadata(w, p);
-  if (waitMs < Infinity) p.retryToken = setClientTimer(w, p.id, waitMs, 'retry');
+  if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, Math.max(wakeAtMs, w.nowMs), 'retry');
 }
 
-/** KIP-480/794: a record without a key goes to a random partition that has a leader. */
-function stickyPartition(w: World, leaders: { leader: NodeId }[]): number {
+/** One timer per producer, at the oldest unsettled record's delivery deadline. */
+function armDeliveryTimer(w: World, p: ProducerClient): void {
+  for (const r of p.records.values()) {
+    if (r.inFlight) continue;
+    const due = Math.max(w.nowMs, r.deadlineMs);
+    // Keep the armed timer if it fires no later: no pile of stale timers in the queue.
+    if (p.deliveryDueMs >= w.nowMs && p.deliveryDueMs <= due) return;
+    p.deliveryDueMs = due;
+    p.deliveryToken = setClientTimer(w, p.id, due - w.nowMs, 'deliveryTimeout');
+    return;
+  }
+}
+
+/** KIP-480/794: records without a key stick to one random available partition until a batch fills. */
+function stickyPartition(w: World, p: ProducerClient, topic: string, leaders: { leader: NodeId }[]): number {
+  const current = p.sticky.get(topic);
+  if (current && current.bytes < num(p, 'batch.size') && leaders[current.partition]?.leader !== -1)
+    return current.partition;
   const available = leaders.map((l, i) => (l.leader >= 0 ? i : -1)).filter((i) => i >= 0);
   const pool = available.length ? available : leaders.map((_, i) => i);
-  return pool[nextInt(w.rng, pool.length)]!;
+  const partition = pool[nextInt(w.rng, pool.length)]!;
+  p.sticky.set(topic, { partition, bytes: 0 });
+  return partition;
 }
 
-function sendRecord(w: World, p: ProducerClient, r: ProducerRecordState, entry: LedgerEntry, leader: NodeId): void {
-  const idempotent = entry.acks === 'all' && p.config['enable.idempotence'] === true;
-  if (idempotent && r.seq < 0) {
-    const key = `${entry.topic}-${r.partition}`;
-    r.pid = p.pid;
-    r.seq = p.nextSeq.get(key) ?? 0;
-    p.nextSeq.set(key, r.seq + 1);
+function sendBatch(w: World, p: ProducerClient, b: Batch): void {
+  const idempotent = b.acks === 'all' && p.config['enable.idempotence'] === true;
+  const tp = `${b.topic}-${b.partition}`;
+  const sticky = p.sticky.get(b.topic);
+  if (sticky && sticky.partition === b.partition) sticky.bytes += b.bytes;
+  for (const r of b.records) {
+    if (idempotent && r.seq < 0) {
+      r.pid = p.pid;
+      r.seq = p.nextSeq.get(tp) ?? 0;
+      p.nextSeq.set(tp, r.seq + 1);
+    }
+    r.attempts++;
+    if (r.attempts > 1) p.counters.retries++;
   }
-  r.attempts++;
-  if (r.attempts > 1) p.counters.retries++;
-  entry.attempts.push({ atMs: w.nowMs, brokerId: leader });
+  for (const e of b.entries) e.attempts.push({ atMs: w.nowMs, brokerId: b.leader });
   const reqId = nextReqId(w);
   send(
     w,
     p.id,
-    leader,
+    b.leader,
     {
       kind: 'Produce',
-      topic: entry.topic,
-      partition: r.partition,
-      acks: entry.acks,
+      topic: b.topic,
+      partition: b.partition,
+      acks: b.acks,
       timeoutMs: num(p, 'request.timeout.ms'),
-      records: [
-        {
-          id: entry.recordId,
-          key: entry.key,
-          value: entry.value,
+      records: b.records.map((r, i) => {
+        const e = b.entries[i]!;
+        return {
+          id: e.recordId,
+          key: e.key,
+          value: e.value,
           producerId: p.id,
           pid: idempotent ? r.pid : -1,
           seq: idempotent ? r.seq : -1,
-          timestampMs: entry.sentAtMs,
-        },
-      ],
+          timestampMs: e.sentAtMs,
+        };
+      }),
     },
     reqId,
   );
-  if (entry.acks === 0) {
-    // acks=0: no response; the client counts the record as sent with offset -1.
-    p.queue = p.queue.filter((x) => x !== r);
-    settle(w, p, entry, 'acked');
+  if (b.acks === 0) {
+    // acks=0: no response; the client counts the records as sent with offset -1.
+    for (const e of b.entries) {
+      p.records.delete(e.recordId);
+      settle(w, p, e, 'acked');
+    }
     return;
   }
-  r.inFlight = true;
-  const token = setClientTimer(w, p.id, num(p, 'request.timeout.ms'), 'requestTimeout', String(reqId));
-  p.inFlight.set(reqId, { reqId, recordIds: [r.recordId], brokerId: leader, topic: entry.topic, partition: r.partition, sentAtMs: w.nowMs, token });
+  for (const r of b.records) r.inFlight = true;
+  p.inFlightPerBroker.set(b.leader, (p.inFlightPerBroker.get(b.leader) ?? 0) + 1);
+  p.inFlight.set(reqId, {
+    reqId,
+    recordIds: b.records.map((r) => r.recordId),
+    brokerId: b.leader,
+    topic: b.topic,
+    partition: b.partition,
+    sentAtMs: w.nowMs,
+  });
+  armClientDeadline(w, p.id, p.requestTimer, w.nowMs + num(p, 'request.timeout.ms'), 'requestTimeout');
 }
 
-function settle(w: World, p: ProducerClient, entry: LedgerEntry, status: 'acked' | 'failed', error?: string): void {
+function settle(
+  w: World,
+  p: ProducerClient,
+  entry: LedgerEntry,
+  status: 'acked' | 'failed',
+  error?: string,
+): void {
   entry.status = status;
   if (status === 'acked') {
     entry.ackedAtMs = w.nowMs;
@@ -200,47 +319,66 @@ function settle(w: World, p: ProducerClient, entry: LedgerEntry, status: 'acked'
   } else {
     entry.error = error;
     p.counters.failed[error!] = (p.counters.failed[error!] ?? 0) + 1;
-    emit(w, 'ProduceFailed', `${p.id}: record ${entry.key ?? 'null'}=${entry.value} to ${entry.topic} failed: ${error}.`, {
-      topic: entry.topic,
-      partition: entry.partition,
-      producerId: p.id,
-      error,
-      recordId: entry.recordId,
-    });
+    emit(
+      w,
+      'ProduceFailed',
+      `${p.id}: record ${entry.key ?? 'null'}=${entry.value} to ${entry.topic} failed: ${error}.`,
+      {
+        topic: entry.topic,
+        partition: entry.partition,
+        producerId: p.id,
+        error,
+        recordId: entry.recordId,
+      },
+    );
   }
 }
 
-function finishAttempt(w: World, p: ProducerClient, reqId: number, error: string | undefined, baseOffset: number): void {
+function finishAttempt(
+  w: World,
+  p: ProducerClient,
+  reqId: number,
+  error: string | undefined,
+  baseOffset: number,
+): void {
   const req = p.inFlight.get(reqId);
   if (!req) return;
   p.inFlight.delete(reqId);
-  for (const recordId of req.recordIds) {
-    const r = p.queue.find((x) => x.recordId === recordId);
+  p.inFlightPerBroker.set(req.brokerId, (p.inFlightPerBroker.get(req.brokerId) ?? 1) - 1);
+  for (const [i, recordId] of req.recordIds.entries()) {
+    const r = p.records.get(recordId);
     const entry = w.ledgerIndex.get(recordId);
     if (!r || !entry) continue;
     r.inFlight = false;
     const attempt = entry.attempts[entry.attempts.length - 1];
     if (attempt && error) attempt.error = error;
     if (!error) {
-      entry.offset = baseOffset;
-      p.queue = p.queue.filter((x) => x !== r);
+      entry.offset = baseOffset + i;
+      p.records.delete(recordId);
       settle(w, p, entry, 'acked');
       continue;
     }
     entry.error = error;
     const backoffMs = retryBackoffMs(w, p, r.attempts);
     if (!RETRIABLE.has(error) || w.nowMs + backoffMs >= r.deadlineMs) {
-      p.queue = p.queue.filter((x) => x !== r);
+      p.records.delete(recordId);
       settle(w, p, entry, 'failed', error);
       continue;
     }
     r.readyAtMs = w.nowMs + backoffMs;
+    p.ready.push(recordId);
   }
+  // Retried records go back in send order, ahead of newer ones (ordering, as the accumulator keeps it).
+  p.ready.sort((a, b) => a - b);
+  armDeliveryTimer(w, p);
 }
 
 /** retry.backoff.ms doubling up to retry.backoff.max.ms, with ±20% jitter (KIP-580). */
 function retryBackoffMs(w: World, p: ProducerClient, attempts: number): number {
-  const base = Math.min(num(p, 'retry.backoff.ms') * 2 ** Math.max(0, attempts - 1), num(p, 'retry.backoff.max.ms'));
+  const base = Math.min(
+    num(p, 'retry.backoff.ms') * 2 ** Math.max(0, attempts - 1),
+    num(p, 'retry.backoff.max.ms'),
+  );
   return Math.round(base * (0.8 + 0.4 * nextFloat(w.rng)));
 }
 
@@ -261,11 +399,23 @@ export function onProducerMessage(w: World, msg: Message): void {
       arr[part.partition] = { leader: part.leader, leaderEpoch: part.leaderEpoch };
     }
     for (const [t, arr] of byTopic) p.leaders.set(t, arr);
+    if (b.unknownTopics.length) {
+      // The broker does not know the topic yet (its metadata lags): ask again after retry.backoff.ms.
+      p.needMetadata = true;
+      p.metadataInFlight = true;
+      p.metadataToken = setClientTimer(w, p.id, num(p, 'retry.backoff.ms'), 'metadataRefresh');
+      return;
+    }
   } else if (b.kind === 'ProduceResponse') {
     if (b.error === 'NOT_LEADER_OR_FOLLOWER') {
       const arr = p.leaders.get(b.topic);
       // KIP-951: use the leader the broker names, else ask for fresh metadata.
-      if (b.currentLeader && arr && arr[b.partition] && b.currentLeader.leaderEpoch > arr[b.partition]!.leaderEpoch)
+      if (
+        b.currentLeader &&
+        arr &&
+        arr[b.partition] &&
+        b.currentLeader.leaderEpoch > arr[b.partition]!.leaderEpoch
+      )
         arr[b.partition] = { leader: b.currentLeader.leaderId, leaderEpoch: b.currentLeader.leaderEpoch };
       else p.needMetadata = true;
     }
@@ -276,7 +426,7 @@ export function onProducerMessage(w: World, msg: Message): void {
       p.metadataInFlight = false;
       p.bootstrapIdx++;
       p.needMetadata = true;
-      p.retryToken = setClientTimer(w, p.id, num(p, 'retry.backoff.ms'), 'retry');
+      armClientDeadline(w, p.id, p.retryTimer, w.nowMs + num(p, 'retry.backoff.ms'), 'retry');
       return;
     }
     p.needMetadata = true;
@@ -285,28 +435,42 @@ export function onProducerMessage(w: World, msg: Message): void {
   drain(w, p);
 }
 
-export function onProducerTimer(w: World, clientId: string, name: string, token: number, key?: string): void {
+export function onProducerTimer(w: World, clientId: string, name: string, token: number): void {
   const p = w.producers.get(clientId);
   if (!p) return;
   if (name === 'requestTimeout') {
-    const req = p.inFlight.get(Number(key));
-    if (!req || req.token !== token) return;
-    p.needMetadata = true;
-    finishAttempt(w, p, req.reqId, 'REQUEST_TIMED_OUT', -1);
+    if (token !== p.requestTimer.token) return;
+    p.requestTimer.token = 0;
+    const timeoutMs = num(p, 'request.timeout.ms');
+    let next = Infinity;
+    for (const req of [...p.inFlight.values()]) {
+      if (w.nowMs - req.sentAtMs >= timeoutMs) {
+        p.needMetadata = true;
+        finishAttempt(w, p, req.reqId, 'REQUEST_TIMED_OUT', -1);
+      } else next = Math.min(next, req.sentAtMs + timeoutMs);
+    }
+    if (next < Infinity) armClientDeadline(w, p.id, p.requestTimer, next, 'requestTimeout');
   } else if (name === 'metadataRefresh') {
     if (token !== p.metadataToken || !p.metadataInFlight) return;
     p.metadataInFlight = false;
     p.bootstrapIdx++;
     p.needMetadata = true;
   } else if (name === 'deliveryTimeout') {
-    const r = p.queue.find((x) => x.recordId === Number(key));
-    if (!r || r.inFlight) return; // an in-flight batch expires when its response or timeout comes
-    const entry = w.ledgerIndex.get(r.recordId)!;
-    p.queue = p.queue.filter((x) => x !== r);
-    settle(w, p, entry, 'failed', entry.error ?? 'TimeoutException');
+    if (token !== p.deliveryToken) return;
+    p.deliveryDueMs = -1;
+    // An in-flight batch expires when its response or request timeout comes, not before.
+    for (const r of [...p.records.values()]) {
+      if (r.deadlineMs > w.nowMs) break;
+      if (r.inFlight) continue;
+      const entry = w.ledgerIndex.get(r.recordId)!;
+      p.records.delete(r.recordId);
+      settle(w, p, entry, 'failed', entry.error ?? 'TimeoutException');
+    }
+    armDeliveryTimer(w, p);
     return;
-  } else if (name === 'retry' && token !== p.retryToken) {
-    return;
+  } else if (name === 'retry') {
+    if (token !== p.retryTimer.token) return;
+    p.retryTimer.token = 0;
   }
   drain(w, p);
 }

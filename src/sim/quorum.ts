@@ -50,6 +50,7 @@ export function newRaftMem(role: RaftMem['role']): RaftMem {
     lastFetchOkMs: -Infinity,
     progress: new Map(),
     parked: new Map(),
+    sentHighWatermark: new Map(),
     nextVoterIdx: 0,
     image: emptyImage(),
   };
@@ -104,18 +105,24 @@ function becomeFollower(w: World, node: SimNode, epoch: number, leaderId: NodeId
   leaveLeadership(w, node);
   const r = node.raft!;
   const changed = r.role !== 'follower' || r.leaderId !== leaderId || node.disk.quorumEpoch !== epoch;
-  if (epoch > node.disk.quorumEpoch) setEpoch(node, epoch, node.disk.votedFor === null ? null : node.disk.votedFor);
+  if (epoch > node.disk.quorumEpoch)
+    setEpoch(node, epoch, node.disk.votedFor === null ? null : node.disk.votedFor);
   if (node.disk.quorumEpoch !== epoch) setEpoch(node, epoch, null);
   r.role = 'follower';
   r.leaderId = leaderId;
   r.electionToken = 0;
   r.lastFetchOkMs = w.nowMs;
   if (changed)
-    emit(w, 'ControllerFollowing', `Controller ${node.id} follows controller ${leaderId} in epoch ${epoch}.`, {
-      nodeId: node.id,
-      epoch,
-      leaderId,
-    });
+    emit(
+      w,
+      'ControllerFollowing',
+      `Controller ${node.id} follows controller ${leaderId} in epoch ${epoch}.`,
+      {
+        nodeId: node.id,
+        epoch,
+        leaderId,
+      },
+    );
   armFetchTimeout(w, node);
   fetchMetadata(w, node);
 }
@@ -190,14 +197,20 @@ function becomeLeader(w: World, node: SimNode): void {
   r.electionToken = 0;
   r.progress = new Map(w.voterIds.map((v) => [v, { endOffset: -1, lastFetchMs: w.nowMs }]));
   r.parked = new Map();
+  r.sentHighWatermark = new Map();
   // KRaft appends a LeaderChangeMessage: committing it commits everything before it.
-  const offset = append(node.disk.metaLog, { epoch, record: { type: 'LeaderChangeMessage', leaderId: node.id, voters: [...w.voterIds] } });
+  const offset = append(node.disk.metaLog, {
+    epoch,
+    record: { type: 'LeaderChangeMessage', leaderId: node.id, voters: [...w.voterIds] },
+  });
   r.progress.get(node.id)!.endOffset = logEndOffset(node.disk.metaLog);
   emit(w, 'ControllerElected', `Controller ${node.id} won the vote: it leads the quorum in epoch ${epoch}.`, {
     nodeId: node.id,
     epoch,
   });
-  for (const v of w.voterIds) if (v !== node.id) send(w, node.id, v, { kind: 'BeginQuorumEpoch', epoch, leaderId: node.id }, nextReqId(w));
+  for (const v of w.voterIds)
+    if (v !== node.id)
+      send(w, node.id, v, { kind: 'BeginQuorumEpoch', epoch, leaderId: node.id }, nextReqId(w));
   r.electionToken = setNodeTimer(w, node, fetchTimeoutMs(w) / 2, 'raftCheckQuorum');
   onBecomeRaftLeader(w, node, offset);
   maybeAdvanceHighWatermark(w, node);
@@ -261,7 +274,12 @@ export function onRaftTimer(w: World, node: SimNode, name: string, token: number
     return;
   }
   if (name === 'raftElection') {
-    if (r.role === 'unattached' || r.role === 'resigned' || r.role === 'prospective' || r.role === 'candidate')
+    if (
+      r.role === 'unattached' ||
+      r.role === 'resigned' ||
+      r.role === 'prospective' ||
+      r.role === 'candidate'
+    )
       becomeProspective(w, node);
   }
 }
@@ -286,7 +304,11 @@ export function onRaftMessage(w: World, node: SimNode, msg: Message): void {
       }
       if (b.epoch > myEpoch) becomeUnattached(w, node, b.epoch);
       const epoch = node.disk.quorumEpoch;
-      const canVote = r.role === 'unattached' || r.role === 'prospective' || r.role === 'resigned' || (r.role === 'candidate' && node.disk.votedFor === b.candidateId);
+      const canVote =
+        r.role === 'unattached' ||
+        r.role === 'prospective' ||
+        r.role === 'resigned' ||
+        (r.role === 'candidate' && node.disk.votedFor === b.candidateId);
       const granted =
         b.epoch === epoch &&
         canVote &&
@@ -306,7 +328,12 @@ export function onRaftMessage(w: World, node: SimNode, msg: Message): void {
         else becomeUnattached(w, node, b.epoch);
         return;
       }
-      if (b.leaderId !== null && b.epoch === node.disk.quorumEpoch && b.leaderId !== node.id && r.role === 'prospective') {
+      if (
+        b.leaderId !== null &&
+        b.epoch === node.disk.quorumEpoch &&
+        b.leaderId !== node.id &&
+        r.role === 'prospective'
+      ) {
         becomeFollower(w, node, b.epoch, b.leaderId);
         return;
       }
@@ -364,7 +391,14 @@ function handleFetch(w: World, node: SimNode, msg: Message): void {
     return;
   }
   if (b.epoch < epoch && isVoter(w, b.replicaId)) {
-    reply(w, msg, { kind: 'RaftFetchResponse', epoch, leaderId: node.id, error: 'FENCED_LEADER_EPOCH', entries: [], highWatermark: -1 });
+    reply(w, msg, {
+      kind: 'RaftFetchResponse',
+      epoch,
+      leaderId: node.id,
+      error: 'FENCED_LEADER_EPOCH',
+      entries: [],
+      highWatermark: -1,
+    });
     return;
   }
   const log = node.disk.metaLog;
@@ -388,7 +422,8 @@ function handleFetch(w: World, node: SimNode, msg: Message): void {
     progress.lastFetchMs = w.nowMs;
     maybeAdvanceHighWatermark(w, node);
   }
-  if (b.fetchOffset >= logEndOffset(log) && b.fetchOffset >= r.highWatermark) {
+  // Long-poll only when there is nothing new for this fetcher: no entries and no newer HW.
+  if (b.fetchOffset >= logEndOffset(log) && (r.sentHighWatermark.get(msg.from) ?? -1) >= r.highWatermark) {
     const token = setNodeTimer(w, node, FETCH_MAX_WAIT_MS, 'raftParkExpire', String(msg.from));
     r.parked.set(msg.from, { msg, token });
     return;
@@ -402,6 +437,7 @@ function answerFetch(w: World, node: SimNode, msg: Message): void {
   const r = node.raft!;
   const log = node.disk.metaLog;
   const entries = slice(log, b.fetchOffset, Math.min(logEndOffset(log), b.fetchOffset + 2000));
+  r.sentHighWatermark.set(msg.from, r.highWatermark);
   reply(w, msg, {
     kind: 'RaftFetchResponse',
     epoch: node.disk.quorumEpoch,
@@ -501,10 +537,18 @@ function handleFetchResponse(w: World, node: SimNode, msg: Message): void {
     const log = node.disk.metaLog;
     if (b.divergingEpoch) {
       const mine = endOffsetForEpoch(log, b.divergingEpoch.epoch);
-      const to = mine.epoch === b.divergingEpoch.epoch ? Math.min(mine.endOffset, b.divergingEpoch.endOffset) : Math.min(b.divergingEpoch.endOffset, logEndOffset(log));
+      const to =
+        mine.epoch === b.divergingEpoch.epoch
+          ? Math.min(mine.endOffset, b.divergingEpoch.endOffset)
+          : Math.min(b.divergingEpoch.endOffset, logEndOffset(log));
       const removed = truncateTo(log, Math.max(to, r.highWatermark));
       if (removed.length)
-        emit(w, 'MetadataLogTruncated', `Node ${node.id} truncated ${removed.length} uncommitted metadata record(s) that diverged from the leader's log.`, { nodeId: node.id });
+        emit(
+          w,
+          'MetadataLogTruncated',
+          `Node ${node.id} truncated ${removed.length} uncommitted metadata record(s) that diverged from the leader's log.`,
+          { nodeId: node.id },
+        );
     } else {
       for (const e of b.entries) append(log, e);
       const hw = Math.min(b.highWatermark, logEndOffset(log));

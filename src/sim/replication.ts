@@ -3,7 +3,7 @@
 // high watermark, ISR shrink and expand through AlterPartition, and KIP-101/279 truncation.
 
 import { topicValue } from './controller';
-import { emit, nextReqId, reply, send, setNodeTimer } from './kernel';
+import { armNodeDeadline, emit, nextReqId, reply, send, setNodeTimer } from './kernel';
 import type { EpochLog } from './log';
 import {
   append,
@@ -24,11 +24,22 @@ import type { FetchPart, FetchRespPart, LogRecord, Message } from './messages';
 import type { PartitionState } from './metadata';
 import { isActiveBroker, tpKey } from './metadata';
 import { checkLostOnLeaderChange, pruneLedgerBelow } from './ledger';
-import type { DelayedProduce, Fetcher, PartitionDisk, ReplicaMem, SimNode, World } from './state';
+import type {
+  DelayedProduce,
+  Fetcher,
+  PartitionDisk,
+  ProducerStateEntry,
+  ReplicaMem,
+  SimNode,
+  World,
+} from './state';
 import type { NodeId } from './types';
 
 const FETCH_MAX_RECORDS = 2000; // stands for replica.fetch.max.bytes: records are counted, not sized
 const REPLICA_SOCKET_TIMEOUT_MS = 30000; // replica.socket.timeout.ms
+// Kafka keeps the last five batches per producer (ProducerStateEntry.NUM_BATCHES_TO_RETAIN); we keep
+// records, as many as five full batches can hold.
+const PRODUCER_STATE_RECORDS = 5 * 250;
 
 export function diskOf(node: SimNode, tp: string): PartitionDisk {
   let d = node.disk.partitions.get(tp);
@@ -37,7 +48,10 @@ export function diskOf(node: SimNode, tp: string): PartitionDisk {
 }
 
 function effMinIsr(w: World, node: SimNode, mem: ReplicaMem): number {
-  return Math.min(Number(topicValue(w, node.raft!.image, mem.topic, 'min.insync.replicas')), mem.replicas.length);
+  return Math.min(
+    Number(topicValue(w, node.raft!.image, mem.topic, 'min.insync.replicas')),
+    mem.replicas.length,
+  );
 }
 
 function maximalIsr(mem: ReplicaMem): NodeId[] {
@@ -74,8 +88,10 @@ export function applyPartitionState(w: World, node: SimNode, p: PartitionState):
       alterToken: 0,
       followers: new Map(),
       delayed: [],
+      delayedTimer: { dueMs: -1, token: 0 },
       producerState: rebuildProducerState(disk.log),
       fetchError: null,
+      fetchDelayUntilMs: 0,
     };
     b.replicas.set(tp, mem);
   }
@@ -87,6 +103,7 @@ export function applyPartitionState(w: World, node: SimNode, p: PartitionState):
     mem.pendingIsr = null;
   }
   mem.fetchError = null;
+  mem.fetchDelayUntilMs = 0;
   if (p.leader === node.id) {
     if (mem.role !== 'leader' || newerEpoch) makeLeader(w, node, mem, p);
     else maybeIncrementHighWatermark(w, node, mem);
@@ -141,7 +158,8 @@ function becomeNone(w: World, node: SimNode, mem: ReplicaMem, error: string): vo
 
 export function onMetadataTopicsChanged(w: World, node: SimNode): void {
   // A config change (min.insync.replicas) may let the HW move at once.
-  for (const mem of node.broker!.replicas.values()) if (mem.role === 'leader') maybeIncrementHighWatermark(w, node, mem);
+  for (const mem of node.broker!.replicas.values())
+    if (mem.role === 'leader') maybeIncrementHighWatermark(w, node, mem);
 }
 
 // ---- follower side: fetch sessions ------------------------------------------------
@@ -154,7 +172,15 @@ function addToFetcher(w: World, node: SimNode, tp: string, leaderId: NodeId): vo
   const b = node.broker!;
   let f = b.fetchers.get(leaderId);
   if (!f) {
-    f = { leaderId, parts: new Set(), inFlight: false, reqId: 0, token: 0, backoffUntilMs: 0 };
+    f = {
+      leaderId,
+      parts: new Set(),
+      inFlight: false,
+      reqId: 0,
+      sentAtMs: 0,
+      timer: { dueMs: -1, token: 0 },
+      backoffUntilMs: 0,
+    };
     b.fetchers.set(leaderId, f);
   }
   f.parts.add(tp);
@@ -170,9 +196,14 @@ function maybeSendFetch(w: World, node: SimNode, f: Fetcher): void {
   if (f.inFlight || f.backoffUntilMs > w.nowMs) return;
   const b = node.broker!;
   const parts: FetchPart[] = [];
+  let delayedUntil = Infinity;
   for (const tp of f.parts) {
     const mem = b.replicas.get(tp);
     if (!mem || mem.role !== 'follower' || mem.leaderId !== f.leaderId || mem.fetchError) continue;
+    if (mem.fetchDelayUntilMs > w.nowMs) {
+      delayedUntil = Math.min(delayedUntil, mem.fetchDelayUntilMs);
+      continue;
+    }
     const log = diskOf(node, tp).log;
     parts.push({
       topic: mem.topic,
@@ -182,28 +213,51 @@ function maybeSendFetch(w: World, node: SimNode, f: Fetcher): void {
       currentLeaderEpoch: mem.leaderEpoch,
     });
   }
-  if (parts.length === 0) return;
+  if (parts.length === 0) {
+    if (delayedUntil < Infinity) {
+      f.backoffUntilMs = delayedUntil;
+      armNodeDeadline(w, node, f.timer, delayedUntil, 'fetchRequestTimeout', String(f.leaderId));
+    }
+    return;
+  }
   f.inFlight = true;
   f.reqId = nextReqId(w);
+  f.sentAtMs = w.nowMs;
   send(w, node.id, f.leaderId, { kind: 'Fetch', replicaId: node.id, parts }, f.reqId);
-  f.token = setNodeTimer(w, node, REPLICA_SOCKET_TIMEOUT_MS, 'fetchRequestTimeout', String(f.leaderId));
+  armNodeDeadline(
+    w,
+    node,
+    f.timer,
+    w.nowMs + REPLICA_SOCKET_TIMEOUT_MS,
+    'fetchRequestTimeout',
+    String(f.leaderId),
+  );
 }
 
 function backoff(w: World, node: SimNode, f: Fetcher): void {
   f.inFlight = false;
   const ms = Number(w.config['replica.fetch.backoff.ms']);
   f.backoffUntilMs = w.nowMs + ms;
-  f.token = setNodeTimer(w, node, ms, 'fetchBackoff', String(f.leaderId));
+  armNodeDeadline(w, node, f.timer, f.backoffUntilMs, 'fetchRequestTimeout', String(f.leaderId));
 }
 
-export function onFetcherTimer(w: World, node: SimNode, name: string, token: number, key: string): void {
+/** The fetcher's one timer: a request that timed out backs off; a backoff that ended fetches again. */
+export function onFetcherTimer(w: World, node: SimNode, token: number, key: string): void {
   const f = node.broker?.fetchers.get(Number(key));
-  if (!f || f.token !== token) return;
-  if (name === 'fetchRequestTimeout') backoff(w, node, f);
-  else {
-    f.backoffUntilMs = 0;
-    maybeSendFetch(w, node, f);
+  if (!f || f.timer.token !== token) return;
+  f.timer.token = 0;
+  if (f.inFlight) {
+    if (w.nowMs - f.sentAtMs >= REPLICA_SOCKET_TIMEOUT_MS) backoff(w, node, f);
+    else
+      armNodeDeadline(w, node, f.timer, f.sentAtMs + REPLICA_SOCKET_TIMEOUT_MS, 'fetchRequestTimeout', key);
+    return;
   }
+  if (f.backoffUntilMs > w.nowMs) {
+    armNodeDeadline(w, node, f.timer, f.backoffUntilMs, 'fetchRequestTimeout', key);
+    return;
+  }
+  f.backoffUntilMs = 0;
+  maybeSendFetch(w, node, f);
 }
 
 export function onFetchDisconnected(w: World, node: SimNode, msg: Message): void {
@@ -218,7 +272,6 @@ export function onFetchResponse(w: World, node: SimNode, msg: Message): void {
   const f = b.fetchers.get(msg.from as NodeId);
   if (!f || !f.inFlight || f.reqId !== msg.reqId) return;
   f.inFlight = false;
-  f.token = 0;
   for (const part of body.parts) {
     const tp = tpKey(part.topic, part.partition);
     const mem = b.replicas.get(tp);
@@ -228,7 +281,13 @@ export function onFetchResponse(w: World, node: SimNode, msg: Message): void {
   maybeSendFetch(w, node, f);
 }
 
-function handleFetchedPartition(w: World, node: SimNode, mem: ReplicaMem, disk: PartitionDisk, part: FetchRespPart): void {
+function handleFetchedPartition(
+  w: World,
+  node: SimNode,
+  mem: ReplicaMem,
+  disk: PartitionDisk,
+  part: FetchRespPart,
+): void {
   const log = disk.log;
   const tp = `${mem.topic}-${mem.partition}`;
   if (part.error === 'OFFSET_OUT_OF_RANGE') {
@@ -236,9 +295,14 @@ function handleFetchedPartition(w: World, node: SimNode, mem: ReplicaMem, disk: 
     else truncateAndReport(w, node, mem, disk, part.highWatermark, 'its log was ahead of the leader');
     return;
   }
-  if (part.error) {
-    // Wait for newer metadata (ReplicaFetcherThread marks the partition failed until then).
+  if (part.error === 'FENCED_LEADER_EPOCH') {
+    // Our leader epoch is old: wait for newer metadata (AbstractFetcherThread.onPartitionFenced).
     mem.fetchError = part.error;
+    return;
+  }
+  if (part.error) {
+    // NOT_LEADER_OR_FOLLOWER, UNKNOWN_LEADER_EPOCH: the leader has not applied the metadata yet; retry after replica.fetch.backoff.ms.
+    mem.fetchDelayUntilMs = w.nowMs + Number(w.config['replica.fetch.backoff.ms']);
     return;
   }
   if (part.divergingEpoch) {
@@ -254,22 +318,38 @@ function handleFetchedPartition(w: World, node: SimNode, mem: ReplicaMem, disk: 
           : mine.epoch === UNDEFINED_EPOCH
             ? Math.min(d.endOffset, leo)
             : Math.min(mine.endOffset, leo);
-    truncateAndReport(w, node, mem, disk, to, `its log diverged from leader ${mem.leaderId} after leader epoch ${d.epoch} (KIP-101/279)`);
+    truncateAndReport(
+      w,
+      node,
+      mem,
+      disk,
+      to,
+      `its log diverged from leader ${mem.leaderId} after leader epoch ${d.epoch} (KIP-101/279)`,
+    );
     return;
   }
   if (part.records.length) {
-    if (part.records[0] && logEndOffset(log) < part.logStartOffset) truncateFullyAndStartAt(log, part.logStartOffset);
+    if (part.records[0] && logEndOffset(log) < part.logStartOffset)
+      truncateFullyAndStartAt(log, part.logStartOffset);
     for (const rec of part.records) {
       const offset = append(log, rec);
       trackProducer(mem, rec, offset);
     }
   }
   disk.highWatermark = Math.min(part.highWatermark, logEndOffset(log));
-  if (part.logStartOffset > log.logStartOffset) deleteBefore(log, Math.min(part.logStartOffset, disk.highWatermark));
+  if (part.logStartOffset > log.logStartOffset)
+    deleteBefore(log, Math.min(part.logStartOffset, disk.highWatermark));
   void tp;
 }
 
-function truncateAndReport(w: World, node: SimNode, mem: ReplicaMem, disk: PartitionDisk, offset: number, why: string): void {
+function truncateAndReport(
+  w: World,
+  node: SimNode,
+  mem: ReplicaMem,
+  disk: PartitionDisk,
+  offset: number,
+  why: string,
+): void {
   const removed = truncateTo(disk.log, offset);
   if (disk.highWatermark > offset) disk.highWatermark = offset;
   if (removed.length === 0) return;
@@ -315,7 +395,13 @@ export function onFetchRequest(w: World, node: SimNode, msg: Message): void {
     return;
   }
   // Long poll: wait for data up to replica.fetch.wait.max.ms (a DelayedFetch).
-  const token = setNodeTimer(w, node, Number(w.config['replica.fetch.wait.max.ms']), 'parkedFetchExpire', String(body.replicaId));
+  const token = setNodeTimer(
+    w,
+    node,
+    Number(w.config['replica.fetch.wait.max.ms']),
+    'parkedFetchExpire',
+    String(body.replicaId),
+  );
   b.parked.set(body.replicaId, { msg, token });
 }
 
@@ -338,19 +424,31 @@ function completeParkedFetch(w: World, node: SimNode, follower: NodeId): void {
   if (body.kind === 'Fetch') reply(w, p.msg, buildFetchResponse(node, body.parts));
 }
 
-function buildFetchResponse(node: SimNode, parts: FetchPart[]): { kind: 'FetchResponse'; parts: FetchRespPart[] } {
+function buildFetchResponse(
+  node: SimNode,
+  parts: FetchPart[],
+): { kind: 'FetchResponse'; parts: FetchRespPart[] } {
   const b = node.broker!;
   const out: FetchRespPart[] = [];
   for (const part of parts) {
     const tp = tpKey(part.topic, part.partition);
     const mem = b.replicas.get(tp);
-    const base = { topic: part.topic, partition: part.partition, highWatermark: -1, logStartOffset: 0, records: [] as LogRecord[] };
+    const base = {
+      topic: part.topic,
+      partition: part.partition,
+      highWatermark: -1,
+      logStartOffset: 0,
+      records: [] as LogRecord[],
+    };
     if (!mem || mem.role !== 'leader') {
       out.push({ ...base, error: 'NOT_LEADER_OR_FOLLOWER' });
       continue;
     }
     if (part.currentLeaderEpoch !== mem.leaderEpoch) {
-      out.push({ ...base, error: part.currentLeaderEpoch < mem.leaderEpoch ? 'FENCED_LEADER_EPOCH' : 'UNKNOWN_LEADER_EPOCH' });
+      out.push({
+        ...base,
+        error: part.currentLeaderEpoch < mem.leaderEpoch ? 'FENCED_LEADER_EPOCH' : 'UNKNOWN_LEADER_EPOCH',
+      });
       continue;
     }
     const disk = diskOf(node, tp);
@@ -367,18 +465,32 @@ function buildFetchResponse(node: SimNode, parts: FetchPart[]): { kind: 'FetchRe
       out.push({ ...common, error: 'OFFSET_OUT_OF_RANGE' });
       continue;
     }
-    out.push({ ...common, records: slice(log, part.fetchOffset, Math.min(logEndOffset(log), part.fetchOffset + FETCH_MAX_RECORDS)) });
+    out.push({
+      ...common,
+      records: slice(
+        log,
+        part.fetchOffset,
+        Math.min(logEndOffset(log), part.fetchOffset + FETCH_MAX_RECORDS),
+      ),
+    });
   }
   return { kind: 'FetchResponse', parts: out };
 }
 
 /** Replica.updateFetchState: the follower's LEO and lastCaughtUpTimeMs. */
-function updateFollowerFetchState(w: World, node: SimNode, mem: ReplicaMem, follower: NodeId, fetchOffset: number): void {
+function updateFollowerFetchState(
+  w: World,
+  node: SimNode,
+  mem: ReplicaMem,
+  follower: NodeId,
+  fetchOffset: number,
+): void {
   const fs = mem.followers.get(follower);
   if (!fs) return;
   const leaderLeo = logEndOffset(diskOf(node, tpKey(mem.topic, mem.partition)).log);
   if (fetchOffset >= leaderLeo) fs.lastCaughtUpTimeMs = Math.max(fs.lastCaughtUpTimeMs, w.nowMs);
-  else if (fetchOffset >= fs.lastFetchLeaderLogEndOffset) fs.lastCaughtUpTimeMs = Math.max(fs.lastCaughtUpTimeMs, fs.lastFetchTimeMs);
+  else if (fetchOffset >= fs.lastFetchLeaderLogEndOffset)
+    fs.lastCaughtUpTimeMs = Math.max(fs.lastCaughtUpTimeMs, fs.lastFetchTimeMs);
   fs.logEndOffset = fetchOffset;
   fs.lastFetchLeaderLogEndOffset = leaderLeo;
   fs.lastFetchTimeMs = w.nowMs;
@@ -436,7 +548,11 @@ export function onAlterPartitionResponse(w: World, node: SimNode, msg: Message):
   if (body.error === 'NOT_CONTROLLER') return; // retried by the timer, to the leader we learn of
   mem.pendingIsr = null;
   mem.alterToken = 0;
-  if (body.state && body.state.leaderEpoch === mem.leaderEpoch && body.state.partitionEpoch >= mem.partitionEpoch) {
+  if (
+    body.state &&
+    body.state.leaderEpoch === mem.leaderEpoch &&
+    body.state.partitionEpoch >= mem.partitionEpoch
+  ) {
     mem.isr = body.state.isr;
     mem.partitionEpoch = body.state.partitionEpoch;
   }
@@ -452,7 +568,10 @@ export function maybeIncrementHighWatermark(w: World, node: SimNode, mem: Replic
   const lagMaxMs = Number(w.config['replica.lag.time.max.ms']);
   const isr = maximalIsr(mem);
   for (const [r, fs] of mem.followers) {
-    const eligibleCaughtUp = w.nowMs - fs.lastCaughtUpTimeMs <= lagMaxMs && isActiveBroker(node.raft!.image, r) && fs.logEndOffset >= 0;
+    const eligibleCaughtUp =
+      w.nowMs - fs.lastCaughtUpTimeMs <= lagMaxMs &&
+      isActiveBroker(node.raft!.image, r) &&
+      fs.logEndOffset >= 0;
     if (isr.includes(r) || eligibleCaughtUp) hw = Math.min(hw, Math.max(fs.logEndOffset, 0));
   }
   if (hw <= disk.highWatermark) return;
@@ -466,22 +585,40 @@ function completeDelayed(w: World, node: SimNode, mem: ReplicaMem, disk: Partiti
   if (done.length === 0) return;
   mem.delayed = mem.delayed.filter((d) => d.requiredOffset > disk.highWatermark);
   const enough = maximalIsr(mem).length >= effMinIsr(w, node, mem);
-  for (const d of done) respondProduce(w, d.msg, mem, enough ? undefined : 'NOT_ENOUGH_REPLICAS_AFTER_APPEND', d.baseOffset);
+  for (const d of done)
+    respondProduce(w, d.msg, mem, enough ? undefined : 'NOT_ENOUGH_REPLICAS_AFTER_APPEND', d.baseOffset);
 }
 
 function failDelayed(w: World, node: SimNode, mem: ReplicaMem, error: string): void {
   const hint = node.raft!.image.partitions.get(tpKey(mem.topic, mem.partition));
-  for (const d of mem.delayed) respondProduce(w, d.msg, mem, error, -1, hint && hint.leader !== -1 ? { leaderId: hint.leader, leaderEpoch: hint.leaderEpoch } : undefined);
+  for (const d of mem.delayed)
+    respondProduce(
+      w,
+      d.msg,
+      mem,
+      error,
+      -1,
+      hint && hint.leader !== -1 ? { leaderId: hint.leader, leaderEpoch: hint.leaderEpoch } : undefined,
+    );
   mem.delayed = [];
 }
 
 export function onDelayedProduceExpired(w: World, node: SimNode, key: string, token: number): void {
   const mem = node.broker?.replicas.get(key);
-  if (!mem) return;
-  const d = mem.delayed.find((x) => x.token === token);
-  if (!d) return;
-  mem.delayed = mem.delayed.filter((x) => x !== d);
-  respondProduce(w, d.msg, mem, 'REQUEST_TIMED_OUT', -1);
+  if (!mem || mem.delayedTimer.token !== token) return;
+  mem.delayedTimer.token = 0;
+  const expired = mem.delayed.filter((d) => d.deadlineMs <= w.nowMs);
+  mem.delayed = mem.delayed.filter((d) => d.deadlineMs > w.nowMs);
+  for (const d of expired) respondProduce(w, d.msg, mem, 'REQUEST_TIMED_OUT', -1);
+  if (mem.delayed.length)
+    armNodeDeadline(
+      w,
+      node,
+      mem.delayedTimer,
+      Math.min(...mem.delayed.map((d) => d.deadlineMs)),
+      'delayedProduceExpire',
+      key,
+    );
 }
 
 function respondProduce(
@@ -492,7 +629,14 @@ function respondProduce(
   baseOffset: number,
   currentLeader?: { leaderId: NodeId; leaderEpoch: number },
 ): void {
-  reply(w, req, { kind: 'ProduceResponse', topic: mem.topic, partition: mem.partition, error, baseOffset, currentLeader });
+  reply(w, req, {
+    kind: 'ProduceResponse',
+    topic: mem.topic,
+    partition: mem.partition,
+    error,
+    baseOffset,
+    currentLeader,
+  });
 }
 
 /** ISR shrink: every replica.lag.time.max.ms / 2, followers not caught up for longer than it leave. */
@@ -516,7 +660,12 @@ export function onIsrShrinkCheck(w: World, node: SimNode, token: number): void {
         `Leader ${node.id} of ${mem.topic}-${mem.partition}: follower(s) [${lagging}] not caught up for over ${lagMaxMs / 1000} s (replica.lag.time.max.ms); asks the controller to shrink the ISR (AlterPartition).`,
         { nodeId: node.id, topic: mem.topic, partition: mem.partition, lagging },
       );
-      proposeIsr(w, node, mem, mem.isr.filter((r) => !lagging.includes(r)));
+      proposeIsr(
+        w,
+        node,
+        mem,
+        mem.isr.filter((r) => !lagging.includes(r)),
+      );
     }
   }
 }
@@ -531,7 +680,16 @@ export function onProduceRequest(w: World, node: SimNode, msg: Message): void {
   if (!mem || mem.role !== 'leader') {
     const p = node.raft!.image.partitions.get(tp);
     if (body.acks !== 0)
-      respondProduce(w, msg, body, 'NOT_LEADER_OR_FOLLOWER', -1, p && p.leader !== -1 && p.leader !== node.id ? { leaderId: p.leader, leaderEpoch: p.leaderEpoch } : undefined);
+      respondProduce(
+        w,
+        msg,
+        body,
+        'NOT_LEADER_OR_FOLLOWER',
+        -1,
+        p && p.leader !== -1 && p.leader !== node.id
+          ? { leaderId: p.leader, leaderEpoch: p.leaderEpoch }
+          : undefined,
+      );
     return;
   }
   const minIsr = effMinIsr(w, node, mem);
@@ -542,14 +700,13 @@ export function onProduceRequest(w: World, node: SimNode, msg: Message): void {
   const disk = diskOf(node, tp);
   const first = body.records[0]!;
   let baseOffset: number;
-  const dup = first.pid >= 0 ? mem.producerState.get(first.pid)?.find((e) => e.seq === first.seq) : undefined;
-  if (dup) {
-    baseOffset = dup.offset; // idempotence: a retried batch is not written twice
+  const state = first.pid >= 0 ? mem.producerState.get(first.pid) : undefined;
+  const dup = state?.offsets.get(first.seq);
+  if (dup !== undefined) {
+    baseOffset = dup; // idempotence: a retried batch is not written twice
   } else {
-    if (first.pid >= 0) {
-      const last = mem.producerState.get(first.pid);
-      const lastSeq = last && last.length ? last[last.length - 1]!.seq : -1;
-      if (first.seq > lastSeq + 1 && last) {
+    if (state) {
+      if (first.seq > state.lastSeq + 1) {
         if (body.acks !== 0) respondProduce(w, msg, body, 'OUT_OF_ORDER_SEQUENCE_NUMBER', -1);
         return;
       }
@@ -572,31 +729,36 @@ export function onProduceRequest(w: World, node: SimNode, msg: Message): void {
     maybeIncrementHighWatermark(w, node, mem);
     return;
   }
-  const delayed: DelayedProduce = { requiredOffset: lastOffset + 1, baseOffset, msg, token: 0 };
-  delayed.token = setNodeTimer(w, node, body.timeoutMs, 'delayedProduceExpire', tp);
+  const delayed: DelayedProduce = {
+    requiredOffset: lastOffset + 1,
+    baseOffset,
+    msg,
+    deadlineMs: w.nowMs + body.timeoutMs,
+  };
   mem.delayed.push(delayed);
+  armNodeDeadline(w, node, mem.delayedTimer, delayed.deadlineMs, 'delayedProduceExpire', tp);
   maybeIncrementHighWatermark(w, node, mem);
   completeDelayed(w, node, mem, disk);
 }
 
 function trackProducer(mem: ReplicaMem, rec: LogRecord, offset: number): void {
-  if (rec.pid < 0) return;
-  let entries = mem.producerState.get(rec.pid);
-  if (!entries) mem.producerState.set(rec.pid, (entries = []));
-  entries.push({ seq: rec.seq, offset });
-  if (entries.length > 5) entries.shift();
+  if (rec.pid >= 0) remember(mem.producerState, rec, offset);
 }
 
-function rebuildProducerState(log: EpochLog<LogRecord>): Map<number, { seq: number; offset: number }[]> {
-  const state = new Map<number, { seq: number; offset: number }[]>();
+function remember(state: Map<number, ProducerStateEntry>, rec: LogRecord, offset: number): void {
+  let e = state.get(rec.pid);
+  if (!e) state.set(rec.pid, (e = { lastSeq: -1, offsets: new Map() }));
+  e.lastSeq = rec.seq;
+  e.offsets.set(rec.seq, offset);
+  if (e.offsets.size > PRODUCER_STATE_RECORDS) e.offsets.delete(e.offsets.keys().next().value!);
+}
+
+function rebuildProducerState(log: EpochLog<LogRecord>): Map<number, ProducerStateEntry> {
+  const state = new Map<number, ProducerStateEntry>();
   const end = logEndOffset(log);
-  for (let off = log.logStartOffset; off < end; off++) {
+  for (let off = Math.max(log.logStartOffset, end - 10 * PRODUCER_STATE_RECORDS); off < end; off++) {
     const rec = entryAt(log, off)!;
-    if (rec.pid < 0) continue;
-    let entries = state.get(rec.pid);
-    if (!entries) state.set(rec.pid, (entries = []));
-    entries.push({ seq: rec.seq, offset: off });
-    if (entries.length > 5) entries.shift();
+    if (rec.pid >= 0) remember(state, rec, off);
   }
   return state;
 }
@@ -611,7 +773,9 @@ export function onRetentionCheck(w: World, node: SimNode): void {
     if (mem.role !== 'leader') continue;
     const disk = diskOf(node, tpKey(mem.topic, mem.partition));
     const img = node.raft!.image;
-    const retentionMs = Number(img.topics.get(mem.topic)?.config['retention.ms'] ?? topicValue(w, img, mem.topic, 'log.retention.ms'));
+    const retentionMs = Number(
+      img.topics.get(mem.topic)?.config['retention.ms'] ?? topicValue(w, img, mem.topic, 'log.retention.ms'),
+    );
     if (retentionMs < 0) continue;
     const log = disk.log;
     let off = log.logStartOffset;

@@ -72,7 +72,10 @@ export class Simulation {
       seed: s.seed,
       config: { ...clusterDefaults(), ...(s.config ?? {}) },
       nodes: new Map(),
-      voterIds: s.nodes.filter((n) => n.roles.includes('controller')).map((n) => n.id).sort((a, b) => a - b),
+      voterIds: s.nodes
+        .filter((n) => n.roles.includes('controller'))
+        .map((n) => n.id)
+        .sort((a, b) => a - b),
       network: {
         latencyMs: s.network?.latencyMs ?? 1,
         jitterMs: s.network?.jitterMs ?? 0,
@@ -157,7 +160,11 @@ export class Simulation {
     const disk = this.w.nodes.get(p.leader)?.disk.partitions.get(tpKey(topic, partition));
     if (!disk) return [];
     const out: CommittedRecord[] = [];
-    for (let off = disk.log.logStartOffset; off < Math.min(disk.highWatermark, logEndOffset(disk.log)); off++) {
+    for (
+      let off = disk.log.logStartOffset;
+      off < Math.min(disk.highWatermark, logEndOffset(disk.log));
+      off++
+    ) {
       const r = entryAt(disk.log, off)!;
       out.push({ offset: off, key: r.key, value: r.value, leaderEpoch: r.epoch, recordId: r.id });
     }
@@ -177,14 +184,19 @@ export class Simulation {
   /** What commands may refer to now: nodes, brokers and the committed topics. */
   private context(): CommandContext {
     const img: MetaImage = clusterImage(this.w);
+    const key = `${img.offset}/${this.w.nodes.size}`;
+    if (this.cachedContext?.key === key) return this.cachedContext.ctx;
     const topics = new Map([...img.topics.values()].map((t) => [t.name, t.partitions]));
-    return {
+    const ctx = {
       nodeIds: new Set(this.w.nodes.keys()),
       brokerIds: new Set([...this.w.nodes.values()].filter((n) => n.isBroker).map((n) => n.id)),
       topics,
       totalPartitions: img.partitions.size,
     };
+    this.cachedContext = { key, ctx };
+    return ctx;
   }
+  private cachedContext: { key: string; ctx: CommandContext } | null = null;
 
   /** @internal for tests and invariants: the raw model. */
   get world(): World {
@@ -229,15 +241,20 @@ function dispatch(w: World, item: QueueItem, sim: Simulation): void {
       deliver(w, item.msg);
       return;
     case 'client':
-      onProducerTimer(w, item.client, item.name, item.token, item.key);
+      onProducerTimer(w, item.client, item.name, item.token);
       return;
     case 'script': {
       const step = w.script[item.index]!;
       const result = sim.apply(step.command);
       if (!result.ok)
-        emit(w, 'CommandRefused', `Script step ${item.index} (${step.command.type}) was refused: ${result.error}`, {
-          error: result.error,
-        });
+        emit(
+          w,
+          'CommandRefused',
+          `Script step ${item.index} (${step.command.type}) was refused: ${result.error}`,
+          {
+            error: result.error,
+          },
+        );
       return;
     }
     case 'timer': {
@@ -265,9 +282,8 @@ function dispatch(w: World, item: QueueItem, sim: Simulation): void {
         case 'isrShrinkCheck':
           onIsrShrinkCheck(w, node, item.token);
           return;
-        case 'fetchBackoff':
         case 'fetchRequestTimeout':
-          onFetcherTimer(w, node, item.name, item.token, item.key!);
+          onFetcherTimer(w, node, item.token, item.key!);
           return;
         case 'parkedFetchExpire':
           onParkedFetchExpired(w, node, item.key!, item.token);
@@ -357,7 +373,15 @@ function answerMetadata(w: World, node: SimNode, msg: Message): void {
     }
     for (let p = 0; p < topic.partitions; p++) {
       const s = img.partitions.get(tpKey(t, p));
-      if (s) partitions.push({ topic: t, partition: p, leader: s.leader, leaderEpoch: s.leaderEpoch, replicas: s.replicas, isr: s.isr });
+      if (s)
+        partitions.push({
+          topic: t,
+          partition: p,
+          leader: s.leader,
+          leaderEpoch: s.leaderEpoch,
+          replicas: s.replicas,
+          isr: s.isr,
+        });
     }
   }
   const brokers = [...img.brokers.values()].filter((x) => !x.fenced).map((x) => x.brokerId);
@@ -375,7 +399,11 @@ function maybeCreateScenarioTopics(w: World, node: SimNode): void {
   w.scenarioTopics = [];
   for (const t of topics) {
     const error = createTopic(w, node, t);
-    if (error) emit(w, 'CommandRefused', `Topic ${t.name} of the scenario could not be created: ${error}`, { topic: t.name, error });
+    if (error)
+      emit(w, 'CommandRefused', `Topic ${t.name} of the scenario could not be created: ${error}`, {
+        topic: t.name,
+        error,
+      });
   }
 }
 
@@ -385,12 +413,19 @@ function applyCommand(w: World, c: Command): string | null {
     case 'crashNode':
       if (!node || node.state !== 'running') return `node ${c.nodeId} is not running`;
       stopProcess(node, 'crashed');
-      emit(w, 'NodeCrashed', `Node ${c.nodeId} crashed: its memory is gone, its disk (logs, metadata) stays.`, { nodeId: c.nodeId });
+      emit(
+        w,
+        'NodeCrashed',
+        `Node ${c.nodeId} crashed: its memory is gone, its disk (logs, metadata) stays.`,
+        { nodeId: c.nodeId },
+      );
       return null;
     case 'restartNode':
       if (!node || node.state === 'running') return `node ${c.nodeId} is already running`;
       node.incarnation++;
-      emit(w, 'NodeRestarted', `Node ${c.nodeId} restarts: it reads its disk, re-registers and catches up.`, { nodeId: c.nodeId });
+      emit(w, 'NodeRestarted', `Node ${c.nodeId} restarts: it reads its disk, re-registers and catches up.`, {
+        nodeId: c.nodeId,
+      });
       bootNode(w, node);
       return null;
     case 'shutdownNode':
@@ -402,15 +437,24 @@ function applyCommand(w: World, c: Command): string | null {
     case 'partitionNetwork': {
       w.network.groups = new Map();
       c.groups.forEach((g, i) => g.forEach((id) => w.network.groups.set(id, i)));
-      emit(w, 'NetworkPartitioned', `The network is partitioned into ${c.groups.map((g) => `{${g.join(', ')}}`).join(' | ')}.`, {
-        groups: c.groups,
-      });
+      emit(
+        w,
+        'NetworkPartitioned',
+        `The network is partitioned into ${c.groups.map((g) => `{${g.join(', ')}}`).join(' | ')}.`,
+        {
+          groups: c.groups,
+        },
+      );
       return null;
     }
     case 'cutLink':
       w.network.cuts.add(`${c.from}>${c.to}`);
       if (!c.oneWay) w.network.cuts.add(`${c.to}>${c.from}`);
-      emit(w, 'LinkCut', `The link ${c.from} ${c.oneWay ? '→' : '↔'} ${c.to} is cut.`, { from: c.from, to: c.to, oneWay: !!c.oneWay });
+      emit(w, 'LinkCut', `The link ${c.from} ${c.oneWay ? '→' : '↔'} ${c.to} is cut.`, {
+        from: c.from,
+        to: c.to,
+        oneWay: !!c.oneWay,
+      });
       return null;
     case 'healNetwork':
       w.network.cuts.clear();
@@ -420,7 +464,8 @@ function applyCommand(w: World, c: Command): string | null {
       return null;
     case 'createTopic': {
       const ctl = activeController(w);
-      if (!ctl) return 'REQUEST_TIMED_OUT: no active controller (the quorum has no leader), so the topic cannot be created now';
+      if (!ctl)
+        return 'REQUEST_TIMED_OUT: no active controller (the quorum has no leader), so the topic cannot be created now';
       const { type: _t, ...spec } = c;
       return createTopic(w, ctl, spec);
     }
@@ -446,7 +491,12 @@ function applyCommand(w: World, c: Command): string | null {
         return 'adding a controller needs a dynamic quorum (KIP-853), which this simulator does not model yet: add brokers only';
       if (w.nodes.size >= LIMITS.maxNodes) return `at most ${LIMITS.maxNodes} nodes`;
       const n = addNode(w, c.nodeId, c.roles, c.rack ?? null);
-      emit(w, 'NodeAdded', `Broker ${c.nodeId} starts${c.rack ? ` in rack ${c.rack}` : ''}: it registers and joins empty.`, { nodeId: c.nodeId });
+      emit(
+        w,
+        'NodeAdded',
+        `Broker ${c.nodeId} starts${c.rack ? ` in rack ${c.rack}` : ''}: it registers and joins empty.`,
+        { nodeId: c.nodeId },
+      );
       bootNode(w, n);
       return null;
     }
@@ -455,9 +505,12 @@ function applyCommand(w: World, c: Command): string | null {
       if (!ctl) return 'REQUEST_TIMED_OUT: no active controller (the quorum has no leader)';
       const img = ctl.controller!.work!;
       const parts = c.partitions
-        ? c.partitions.map((p) => img.partitions.get(tpKey(p.topic, p.partition))).filter((p) => p !== undefined)
+        ? c.partitions
+            .map((p) => img.partitions.get(tpKey(p.topic, p.partition)))
+            .filter((p) => p !== undefined)
         : [...img.partitions.values()];
-      if (c.partitions && parts.length !== c.partitions.length) return 'UNKNOWN_TOPIC_OR_PARTITION: a named partition does not exist';
+      if (c.partitions && parts.length !== c.partitions.length)
+        return 'UNKNOWN_TOPIC_OR_PARTITION: a named partition does not exist';
       const off = controllerElectLeaders(w, ctl, c.electionType, parts);
       if (off < 0)
         return c.electionType === 'preferred'

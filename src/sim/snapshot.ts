@@ -17,7 +17,8 @@ export function clusterImage(w: World): MetaImage {
     if (img && (!best || img.offset > best.offset)) best = img;
   }
   if (best) return best;
-  for (const n of w.nodes.values()) if (n.raft && (!best || n.raft.image.offset > best.offset)) best = n.raft.image;
+  for (const n of w.nodes.values())
+    if (n.raft && (!best || n.raft.image.offset > best.offset)) best = n.raft.image;
   return best ?? emptyImage();
 }
 
@@ -103,7 +104,7 @@ export function buildSnapshot(w: World): Snapshot {
         acknowledged: p.counters.acknowledged,
         failed: { ...p.counters.failed },
         retries: p.counters.retries,
-        pending: p.queue.length,
+        pending: p.records.size,
       })),
     },
   };

@@ -7,7 +7,17 @@ import type { EpochLog } from './log';
 import type { Addr, LogRecord, Message } from './messages';
 import type { MetaEntry, MetaImage, PartitionState } from './metadata';
 import type { RngState } from './rng';
-import type { Acks, ConfigValue, LedgerEntry, NodeId, NodeState, Role, ScenarioTopic, ScriptStep, SimEvent } from './types';
+import type {
+  Acks,
+  ConfigValue,
+  LedgerEntry,
+  NodeId,
+  NodeState,
+  Role,
+  ScenarioTopic,
+  ScriptStep,
+  SimEvent,
+} from './types';
 
 export type QueueItem =
   | { t: 'deliver'; msg: Message }
@@ -25,7 +35,6 @@ export type TimerName =
   | 'fenceCheck'
   | 'controllerRequestTimeout'
   | 'isrShrinkCheck'
-  | 'fetchBackoff'
   | 'fetchRequestTimeout'
   | 'parkedFetchExpire'
   | 'delayedProduceExpire'
@@ -74,6 +83,8 @@ export interface RaftMem {
   progress: Map<NodeId, VoterProgress>;
   /** Leader only: fetches parked until new entries arrive. */
   parked: Map<Addr, { msg: Message; token: number }>;
+  /** Leader only: the HW last sent to each fetcher, so a newer HW is answered at once. */
+  sentHighWatermark: Map<Addr, number>;
   /** Observers with no known leader try voters in turn. */
   nextVoterIdx: number;
   /** The committed image: every record below highWatermark applied in order. */
@@ -101,6 +112,12 @@ export interface ControllerMem {
   lastRebalanceCheckMs: number;
 }
 
+export interface ProducerStateEntry {
+  lastSeq: number;
+  /** Recent sequence numbers and the offsets they were written at, oldest first. */
+  offsets: Map<number, number>;
+}
+
 export interface FollowerProgress {
   logEndOffset: number;
   lastCaughtUpTimeMs: number;
@@ -112,6 +129,15 @@ export interface DelayedProduce {
   requiredOffset: number;
   baseOffset: number;
   msg: Message;
+  deadlineMs: number;
+}
+
+/**
+ * One armed timer standing for many deadlines: it is re-armed only for an earlier deadline, and when
+ * it fires the owner checks every deadline and re-arms for the next. The queue holds no stale pile.
+ */
+export interface DeadlineTimer {
+  dueMs: number;
   token: number;
 }
 
@@ -130,10 +156,13 @@ export interface ReplicaMem {
   alterToken: number;
   followers: Map<NodeId, FollowerProgress>;
   delayed: DelayedProduce[];
-  /** The last five batches of each idempotent producer (ProducerStateEntry.NUM_BATCHES_TO_RETAIN). */
-  producerState: Map<number, { seq: number; offset: number }[]>;
+  delayedTimer: DeadlineTimer;
+  /** Sequence numbers of each idempotent producer's recent records (ProducerStateEntry). */
+  producerState: Map<number, ProducerStateEntry>;
   /** Follower: waiting for newer metadata after a FENCED_LEADER_EPOCH or NOT_LEADER_OR_FOLLOWER. */
   fetchError: string | null;
+  /** Follower: do not fetch this partition before (after a retriable fetch error). */
+  fetchDelayUntilMs: number;
 }
 
 export interface Fetcher {
@@ -141,7 +170,8 @@ export interface Fetcher {
   parts: Set<string>;
   inFlight: boolean;
   reqId: number;
-  token: number;
+  sentAtMs: number;
+  timer: DeadlineTimer;
   backoffUntilMs: number;
 }
 
@@ -153,6 +183,7 @@ export interface BrokerMem {
   controllerTarget: NodeId | null;
   heartbeatToken: number;
   requestToken: number;
+  requestReqId: number;
   fencedByController: boolean;
   wantShutDown: boolean;
   replicas: Map<string, ReplicaMem>;
@@ -183,7 +214,6 @@ export interface InFlightRequest {
   topic: string;
   partition: number;
   sentAtMs: number;
-  token: number;
 }
 
 export interface ProducerRecordState {
@@ -214,9 +244,18 @@ export interface ProducerClient {
   bootstrapIdx: number;
   /** Per partition: the next sequence number. */
   nextSeq: Map<string, number>;
-  queue: ProducerRecordState[];
+  /** Unsettled records in send order (so their delivery deadlines are in order too). */
+  records: Map<number, ProducerRecordState>;
+  /** Records waiting to be sent (not in flight), oldest first. */
+  ready: number[];
   inFlight: Map<number, InFlightRequest>;
-  retryToken: number;
+  inFlightPerBroker: Map<NodeId, number>;
+  requestTimer: DeadlineTimer;
+  deliveryToken: number;
+  deliveryDueMs: number;
+  retryTimer: DeadlineTimer;
+  /** KIP-794 sticky partitioner: the current partition per topic and the bytes sent to it. */
+  sticky: Map<string, { partition: number; bytes: number }>;
   counters: { sent: number; acknowledged: number; failed: Record<string, number>; retries: number };
 }
 

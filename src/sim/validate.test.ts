@@ -29,9 +29,13 @@ function base(): Scenario {
   };
 }
 
+// Tests break scenarios on purpose, in ways the Scenario type forbids.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = Record<string, any>;
+
 /** The scenario as a teacher might have mistyped it. */
-function edited(edit: (s: Record<string, any>) => void): unknown {
-  const s = structuredClone(base()) as Record<string, any>;
+function edited(edit: (s: Loose) => void): unknown {
+  const s = structuredClone(base()) as Loose;
   edit(s);
   return s;
 }
@@ -278,7 +282,7 @@ describe('when a scenario has several problems', () => {
       'nodes[2].roles[2]: unknown role "observer" (roles are "broker" and "controller")',
       'nodes: a KRaft cluster needs at least one node with the "controller" role',
       'config.broker.session.timeout.ms: Invalid value soon for configuration broker.session.timeout.ms: Not a number of type INT',
-      'network.latencyMs: must be a number of milliseconds from 0 to 10000',
+      'network.latencyMs: must be a whole number of milliseconds from 0 to 10000',
       'network.links[0].to: no node 99 in this cluster',
       'topics[0].extra: unknown field',
       'topics[0].partitions: must be an integer of at least 1',
@@ -356,7 +360,7 @@ describe('limits', () => {
     });
     expect(lines(input)).toEqual([
       'nodes: 65 nodes; the limit is 64',
-      'network.latencyMs: must be a number of milliseconds from 0 to 10000',
+      'network.latencyMs: must be a whole number of milliseconds from 0 to 10000',
       'topics: 5001 partitions in total; the limit is 5000',
       'script: 2001 steps; the limit is 2000',
       'script[0].command.count: must be an integer from 1 to 10000',
@@ -387,6 +391,23 @@ describe('validateCommand', () => {
       validateCommand({ type: 'produce', topic: 'orders', value: 'v', partition: 6 }, 'c', ctx()),
     ).toEqual([
       { path: 'c.partition', message: 'Invalid partition given with record: 6 is not in the range [0...6).' },
+    ]);
+  });
+
+  it("leaves to the engine what Kafka's controller decides when a topic is created", () => {
+    const command = {
+      type: 'createTopic',
+      name: 'orders',
+      partitions: 1,
+      replicationFactor: 4,
+      assignment: [[4, 5, 6, 9]],
+    };
+    expect(validateCommand(command, 'c', ctx())).toEqual([]);
+    const script = edited((s) => s.script.push({ atMs: 1, command }));
+    expect(lines(script)).toEqual([
+      "script[1].command.name: Topic 'orders' already exists.",
+      'script[1].command.replicationFactor: 4 replicas cannot be placed on 3 brokers',
+      'script[1].command.assignment[0][3]: The manual partition assignment includes broker 9, but no such broker is registered.',
     ]);
   });
 
@@ -438,6 +459,13 @@ describe('validateCommand', () => {
     ]);
     expect(validateCommand({ type: 'addNode', nodeId: 4, roles: ['broker'] }, 'c', ctx())).toEqual([
       { path: 'c.nodeId', message: 'node 4 already exists' },
+    ]);
+    expect(validateCommand({ type: 'addNode', nodeId: 7, roles: ['controller'] }, 'c', ctx())).toEqual([
+      {
+        path: 'c.roles',
+        message:
+          'adding a controller needs a dynamic quorum (KIP-853), which this simulator does not model: add brokers only',
+      },
     ]);
     expect(
       validateCommand(

@@ -102,8 +102,11 @@ export function validateScenario(input: unknown): ScenarioIssue[] {
 }
 
 /**
- * The problems of one command, with paths under `path` (e.g. `script[3].command`). Structural checks
- * always; with `ctx`, also that the nodes and topics it names exist ("no node 12 in this cluster").
+ * The problems of one command, with paths under `path` (e.g. `command`). Structural checks always;
+ * with `ctx`, also that the nodes and topics it names exist ("no node 12 in this cluster") and the
+ * simulator's limits. What Kafka's controller itself decides when the command runs (a topic name
+ * already taken, a replication factor above the registered brokers) is left to the engine, which
+ * answers with Kafka's error; validateScenario checks those too, for the steps of a script.
  */
 export function validateCommand(input: unknown, path: string, ctx?: CommandContext): ScenarioIssue[] {
   const out: ScenarioIssue[] = [];
@@ -243,7 +246,8 @@ function validateTopics(topics: unknown, ctx: CommandContext, add: Add): void {
         'a topic must be an object like {"name": "orders", "partitions": 6, "replicationFactor": 3}',
       );
     unknownFields(topic, path, TOPIC_FIELDS, add);
-    if (checkTopic(topic, path, ctx, add, firstAt)) addTopic(topic, ctx);
+    if (checkTopic(topic, path, ctx, add, { scenarioTopics: firstAt, clusterChecks: true }))
+      addTopic(topic, ctx);
     if (typeof topic.name === 'string' && !firstAt.has(topic.name)) firstAt.set(topic.name, i);
   });
   if (ctx.totalPartitions! > LIMITS.maxPartitions)
@@ -280,10 +284,11 @@ function validateScript(script: unknown, ctx: CommandContext, add: Add): void {
     if (step.command === undefined) continue;
     const path = `script[${index}].command`;
     let ok = true;
-    checkCommand(step.command, path, ctx, (p, m) => {
+    const collect = (p: string, m: string) => {
       ok = false;
       add(p, m);
-    });
+    };
+    checkCommand(step.command, path, ctx, collect, true);
     if (ok) applyToContext(step.command as Command, ctx);
   }
 }
@@ -306,17 +311,26 @@ function addTopic(topic: Record<string, unknown>, ctx: CommandContext): void {
 
 const TOPIC_FIELDS = ['name', 'partitions', 'replicationFactor', 'config', 'assignment'];
 
-/**
- * Checks a topic of the scenario (`scenarioTopics` maps the names seen so far to their index) or of
- * a createTopic command; true when it can be created.
- */
+interface TopicCheck {
+  /** For a scenario topic: the names seen so far, with their index in `topics`. */
+  scenarioTopics?: Map<string, number>;
+  /**
+   * Also check against the cluster what Kafka's controller checks when it creates the topic (name
+   * taken, replication factor against the brokers, assigned brokers registered). Scenario files get
+   * these up front; a command at run time gets the controller's own answer from the engine.
+   */
+  clusterChecks: boolean;
+}
+
+/** Checks a topic of the scenario or of a createTopic command; true when it can be created. */
 function checkTopic(
   topic: Record<string, unknown>,
   path: string,
   ctx: CommandContext | undefined,
   add: Add,
-  scenarioTopics?: Map<string, number>,
+  { scenarioTopics, clusterChecks }: TopicCheck,
 ): boolean {
+  const cluster = clusterChecks ? ctx : undefined;
   let ok = true;
   const fail = (p: string, m: string) => {
     ok = false;
@@ -337,12 +351,12 @@ function checkTopic(
       );
     else if (scenarioTopics?.has(name))
       fail(`${path}.name`, `duplicate topic name "${name}", also at topics[${scenarioTopics.get(name)}]`);
-    else if (ctx) {
-      if (ctx.topics.has(name)) fail(`${path}.name`, `Topic '${name}' already exists.`);
+    else if (cluster) {
+      if (cluster.topics.has(name)) fail(`${path}.name`, `Topic '${name}' already exists.`);
       else {
         // ReplicationControlManager.validateNewTopicNames: '.' and '_' collide in metric names.
         const normalized = name.replace(/\./g, '_');
-        const other = [...ctx.topics.keys()].find((t) => t.replace(/\./g, '_') === normalized);
+        const other = [...cluster.topics.keys()].find((t) => t.replace(/\./g, '_') === normalized);
         if (other !== undefined)
           fail(`${path}.name`, `Topic '${name}' collides with existing topic: ${other}`);
       }
@@ -369,8 +383,8 @@ function checkTopic(
   let rfOk = false;
   if (rf === undefined) fail(`${path}.replicationFactor`, 'missing');
   else if (!isInt(rf) || rf < 1) fail(`${path}.replicationFactor`, 'must be an integer of at least 1');
-  else if (ctx && rf > ctx.brokerIds.size)
-    fail(`${path}.replicationFactor`, `${rf} replicas cannot be placed on ${ctx.brokerIds.size} brokers`);
+  else if (cluster && rf > cluster.brokerIds.size)
+    fail(`${path}.replicationFactor`, `${rf} replicas cannot be placed on ${cluster.brokerIds.size} brokers`);
   else rfOk = true;
 
   if (topic.config !== undefined) {
@@ -411,7 +425,7 @@ function checkTopic(
               `The manual partition assignment includes the broker ${id} more than once.`,
             );
           seen.add(id);
-          if (ctx && !ctx.brokerIds.has(id))
+          if (cluster && !cluster.brokerIds.has(id))
             fail(
               `${rpath}[${r}]`,
               `The manual partition assignment includes broker ${id}, but no such broker is registered.`,
@@ -430,6 +444,7 @@ type CommandCheck = (
   path: string,
   ctx: CommandContext | undefined,
   add: Add,
+  inScenario: boolean,
 ) => void;
 
 const nodeCommand: CommandCheck = (c, path, ctx, add) => {
@@ -475,9 +490,9 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
     fields(c, path, [], add);
   },
 
-  createTopic(c, path, ctx, add) {
+  createTopic(c, path, ctx, add, inScenario) {
     fields(c, path, TOPIC_FIELDS, add);
-    checkTopic(c, path, ctx, add);
+    checkTopic(c, path, ctx, add, { clusterChecks: inScenario });
   },
 
   alterConfig(c, path, ctx, add) {
@@ -559,7 +574,11 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
         `${path}.nodeId`,
         `the cluster already has ${ctx.nodeIds.size} nodes; the limit is ${LIMITS.maxNodes}`,
       );
-    checkRoles(c.roles, `${path}.roles`, add);
+    if (checkRoles(c.roles, `${path}.roles`, add).includes('controller'))
+      add(
+        `${path}.roles`,
+        'adding a controller needs a dynamic quorum (KIP-853), which this simulator does not model: add brokers only',
+      );
     if (c.rack !== undefined) checkRack(c.rack, `${path}.rack`, add);
   },
 
@@ -597,7 +616,13 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
   },
 };
 
-function checkCommand(input: unknown, path: string, ctx: CommandContext | undefined, add: Add): void {
+function checkCommand(
+  input: unknown,
+  path: string,
+  ctx: CommandContext | undefined,
+  add: Add,
+  inScenario = false,
+): void {
   if (!isObject(input))
     return add(path, 'a command must be an object with a "type", e.g. {"type": "crashNode", "nodeId": 4}');
   const type = input.type;
@@ -609,7 +634,7 @@ function checkCommand(input: unknown, path: string, ctx: CommandContext | undefi
       `unknown command type ${JSON.stringify(type)}${close ? ` (did you mean "${close}"?)` : ''}`,
     );
   }
-  COMMAND_CHECKS[type as Command['type']](input, path, ctx, add);
+  COMMAND_CHECKS[type as Command['type']](input, path, ctx, add, inScenario);
 }
 
 // ---- shared checks -----------------------------------------------------------------------------
@@ -688,8 +713,9 @@ function checkRack(rack: unknown, path: string, add: Add): void {
 }
 
 function checkLatency(value: unknown, path: string, add: Add): void {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > LIMITS.maxLatencyMs)
-    add(path, `must be a number of milliseconds from 0 to ${LIMITS.maxLatencyMs}`);
+  // Whole milliseconds, like every virtual time, keep the event log readable.
+  if (!isInt(value) || value < 0 || value > LIMITS.maxLatencyMs)
+    add(path, `must be a whole number of milliseconds from 0 to ${LIMITS.maxLatencyMs}`);
 }
 
 function checkRecordText(value: unknown, path: string, add: Add, what: string): void {

@@ -1,0 +1,145 @@
+// npm run bench: how fast the engine runs, in simulated seconds per wall-clock second, and its
+// peak heap, with a steady 1,000 records/s produced with acks=all across all partitions.
+// Prints numbers; asserts nothing (timed assertions flake on a busy machine).
+// Options: --only small|medium|large  --runs N  --soak (the 10-minute memory run of the large size)
+
+import { performance } from 'node:perf_hooks';
+import { createSimulation } from '../src/sim/index';
+import type { Scenario } from '../src/sim/index';
+
+interface Size {
+  name: string;
+  brokers: number;
+  racks: number;
+  partitions: number;
+  controllers: number;
+  target: number;
+  measureSimMs: number;
+}
+
+const SIZES: Size[] = [
+  { name: 'small', brokers: 3, racks: 0, partitions: 6, controllers: 1, target: 1000, measureSimMs: 60_000 },
+  {
+    name: 'medium',
+    brokers: 12,
+    racks: 3,
+    partitions: 200,
+    controllers: 3,
+    target: 100,
+    measureSimMs: 30_000,
+  },
+  {
+    name: 'large',
+    brokers: 48,
+    racks: 4,
+    partitions: 2000,
+    controllers: 3,
+    target: 10,
+    measureSimMs: 20_000,
+  },
+];
+
+const RATE_PER_S = 1000;
+const TICK_MS = 10;
+
+function scenario(size: Size, retentionMs?: number): Scenario {
+  const controllers = Array.from({ length: size.controllers }, (_, i) => ({
+    id: i + 1,
+    roles: ['controller' as const],
+    ...(size.racks ? { rack: `zone-${i % size.racks}` } : {}),
+  }));
+  const brokers = Array.from({ length: size.brokers }, (_, i) => ({
+    id: 100 + i,
+    roles: ['broker' as const],
+    ...(size.racks ? { rack: `zone-${i % size.racks}` } : {}),
+  }));
+  return {
+    version: 1,
+    seed: 42,
+    nodes: [...controllers, ...brokers],
+    network: { latencyMs: 1, jitterMs: 1 },
+    topics: [
+      {
+        name: 'load',
+        partitions: size.partitions,
+        replicationFactor: 3,
+        config: { 'min.insync.replicas': 2, ...(retentionMs ? { 'retention.ms': retentionMs } : {}) },
+      },
+    ],
+  };
+}
+
+/** Boots the cluster, then runs `simMs` of steady load; returns wall ms spent on the loaded part. */
+function run(size: Size, simMs: number, onMinute?: (simS: number) => void, retentionMs?: number) {
+  const sim = createSimulation(scenario(size, retentionMs));
+  sim.advance(15_000); // boot: quorum, registrations, topic creation
+  if (sim.snapshot().partitions.some((p) => p.leader < 0))
+    throw new Error(`${size.name}: cluster did not boot`);
+  let next = 0;
+  const perTick = (RATE_PER_S * TICK_MS) / 1000;
+  let peakHeap = 0;
+  const start = performance.now();
+  for (let t = 0; t < simMs; t += TICK_MS) {
+    for (let i = 0; i < perTick; i++) {
+      sim.apply({
+        type: 'produce',
+        topic: 'load',
+        partition: next,
+        key: null,
+        value: `r${t}-${i}`,
+        acks: 'all',
+        producerId: `bench-${next % 5}`,
+      });
+      next = (next + 1) % size.partitions;
+    }
+    sim.advance(TICK_MS);
+    if (t % 5000 === 0) peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+    if (onMinute && t > 0 && t % 60_000 === 0) onMinute(t / 1000);
+  }
+  const wallMs = performance.now() - start;
+  peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+  const acked = sim.ledger().filter((e) => e.status === 'acked').length;
+  return { wallMs, peakHeap, acked, sim };
+}
+
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
+
+console.log(
+  `Engine speed with ${RATE_PER_S} records/s, acks=all, RF 3, min.insync.replicas=2 (median of ${runs} runs)`,
+);
+console.log('size     brokers  partitions  sim-s/wall-s  target  peak heap  acked');
+for (const size of SIZES) {
+  if (only && only !== size.name) continue;
+  const speeds: number[] = [];
+  let peak = 0;
+  let acked = 0;
+  for (let i = 0; i < runs; i++) {
+    const r = run(size, size.measureSimMs);
+    speeds.push(size.measureSimMs / r.wallMs);
+    peak = Math.max(peak, r.peakHeap);
+    acked = r.acked;
+  }
+  speeds.sort((a, b) => a - b);
+  const median = speeds[Math.floor(speeds.length / 2)]!;
+  console.log(
+    `${size.name.padEnd(8)} ${String(size.brokers).padStart(7)}  ${String(size.partitions).padStart(10)}  ${median.toFixed(0).padStart(11)}×  ${String(size.target).padStart(5)}×  ${mb(peak).padStart(9)}  ${acked}`,
+  );
+}
+
+if (args.includes('--soak')) {
+  const large = SIZES[2]!;
+  console.log('\nLarge size, 10 simulated minutes, retention.ms=60000: heap after each minute');
+  const r = run(
+    large,
+    600_000,
+    (s) => {
+      globalThis.gc?.();
+      console.log(`  ${String(s).padStart(4)} s  heap ${mb(process.memoryUsage().heapUsed)}`);
+    },
+    60_000,
+  );
+  console.log(`  done: ${(600_000 / r.wallMs).toFixed(1)}× real time, peak ${mb(r.peakHeap)}`);
+}
