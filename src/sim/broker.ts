@@ -24,6 +24,7 @@ export function newBrokerMem(): BrokerMem {
     replicas: new Map(),
     fetchers: new Map(),
     parked: new Map(),
+    parkTimers: new Map(),
     isrToken: 0,
   };
 }

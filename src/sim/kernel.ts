@@ -99,6 +99,7 @@ function linkKey(from: Addr, to: Addr): string {
 export function reachable(w: World, from: Addr, to: Addr): boolean {
   if (from === to) return true;
   const net = w.network;
+  if (net.cuts.size === 0 && net.groups.size === 0) return true;
   if (net.cuts.has(linkKey(from, to))) return false;
   const gf = net.groups.get(from);
   const gt = net.groups.get(to);
@@ -113,12 +114,15 @@ export function incarnationOf(w: World, addr: Addr): number {
 export function send(w: World, from: Addr, to: Addr, body: Body, reqId: number): void {
   const net = w.network;
   if (!reachable(w, from, to)) return;
-  const key = linkKey(from, to);
-  const base = net.linkLatency.get(key) ?? net.latencyMs;
+  const base = net.linkLatency.size
+    ? (net.linkLatency.get(linkKey(from, to)) ?? net.latencyMs)
+    : net.latencyMs;
   // Whole milliseconds keep the event log readable: jitter is uniform in [0, jitterMs].
   const jitter = net.jitterMs > 0 ? Math.floor(nextFloat(w.rng) * (net.jitterMs + 1)) : 0;
-  const due = Math.max(w.nowMs + base + jitter, net.lastDelivery.get(key) ?? 0);
-  net.lastDelivery.set(key, due);
+  let fromLinks = net.lastDelivery.get(from);
+  if (!fromLinks) net.lastDelivery.set(from, (fromLinks = new Map()));
+  const due = Math.max(w.nowMs + base + jitter, fromLinks.get(to) ?? 0);
+  fromLinks.set(to, due);
   net.inFlight++;
   schedule(w, due, { t: 'deliver', msg: { from, to, reqId, toIncarnation: incarnationOf(w, to), body } });
 }

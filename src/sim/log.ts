@@ -84,10 +84,12 @@ export function endOffsetForEpoch(
 
 /** Removes every entry at offset >= `offset`. Returns the removed entries. */
 export function truncateTo<R extends Epoched>(log: EpochLog<R>, offset: number): R[] {
+  // The epoch cache loses every epoch that starts at or after the truncation point, even one
+  // that has no entries yet (a leader caches its epoch at its log end offset).
+  while (log.epochs.length && log.epochs[log.epochs.length - 1]!.startOffset >= offset) log.epochs.pop();
   if (offset >= logEndOffset(log)) return [];
   const keep = Math.max(0, offset - log.base);
   const removed = log.entries.splice(keep);
-  while (log.epochs.length && log.epochs[log.epochs.length - 1]!.startOffset >= offset) log.epochs.pop();
   if (offset < log.logStartOffset) log.logStartOffset = offset;
   return removed;
 }

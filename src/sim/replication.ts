@@ -395,22 +395,26 @@ export function onFetchRequest(w: World, node: SimNode, msg: Message): void {
     return;
   }
   // Long poll: wait for data up to replica.fetch.wait.max.ms (a DelayedFetch).
-  const token = setNodeTimer(
-    w,
-    node,
-    Number(w.config['replica.fetch.wait.max.ms']),
-    'parkedFetchExpire',
-    String(body.replicaId),
-  );
-  b.parked.set(body.replicaId, { msg, token });
+  const expiresAtMs = w.nowMs + Number(w.config['replica.fetch.wait.max.ms']);
+  b.parked.set(body.replicaId, { msg, expiresAtMs });
+  let timer = b.parkTimers.get(body.replicaId);
+  if (!timer) b.parkTimers.set(body.replicaId, (timer = { dueMs: -1, token: 0 }));
+  armNodeDeadline(w, node, timer, expiresAtMs, 'parkedFetchExpire', String(body.replicaId));
 }
 
 export function onParkedFetchExpired(w: World, node: SimNode, key: string, token: number): void {
   const b = node.broker;
   const follower = Number(key);
-  const p = b?.parked.get(follower);
-  if (!p || p.token !== token) return;
-  b!.parked.delete(follower);
+  const timer = b?.parkTimers.get(follower);
+  if (!b || !timer || timer.token !== token) return;
+  timer.token = 0;
+  const p = b.parked.get(follower);
+  if (!p) return;
+  if (p.expiresAtMs > w.nowMs) {
+    armNodeDeadline(w, node, timer, p.expiresAtMs, 'parkedFetchExpire', key);
+    return;
+  }
+  b.parked.delete(follower);
   const body = p.msg.body;
   if (body.kind === 'Fetch') reply(w, p.msg, buildFetchResponse(node, body.parts));
 }
@@ -566,13 +570,16 @@ export function maybeIncrementHighWatermark(w: World, node: SimNode, mem: Replic
   const disk = diskOf(node, tpKey(mem.topic, mem.partition));
   let hw = logEndOffset(disk.log);
   const lagMaxMs = Number(w.config['replica.lag.time.max.ms']);
-  const isr = maximalIsr(mem);
   for (const [r, fs] of mem.followers) {
-    const eligibleCaughtUp =
-      w.nowMs - fs.lastCaughtUpTimeMs <= lagMaxMs &&
-      isActiveBroker(node.raft!.image, r) &&
-      fs.logEndOffset >= 0;
-    if (isr.includes(r) || eligibleCaughtUp) hw = Math.min(hw, Math.max(fs.logEndOffset, 0));
+    const inIsr = mem.isr.includes(r) || (mem.pendingIsr !== null && mem.pendingIsr.includes(r));
+    // A caught-up replica that is eligible for the ISR also holds the HW back (Partition.maybeIncrementLeaderHW).
+    if (
+      inIsr ||
+      (fs.logEndOffset >= 0 &&
+        w.nowMs - fs.lastCaughtUpTimeMs <= lagMaxMs &&
+        isActiveBroker(node.raft!.image, r))
+    )
+      hw = Math.min(hw, Math.max(fs.logEndOffset, 0));
   }
   if (hw <= disk.highWatermark) return;
   disk.highWatermark = hw;

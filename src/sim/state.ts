@@ -189,7 +189,8 @@ export interface BrokerMem {
   replicas: Map<string, ReplicaMem>;
   fetchers: Map<NodeId, Fetcher>;
   /** Leader side: one parked fetch session per follower broker. */
-  parked: Map<NodeId, { msg: Message; token: number }>;
+  parked: Map<NodeId, { msg: Message; expiresAtMs: number }>;
+  parkTimers: Map<NodeId, DeadlineTimer>;
   isrToken: number;
 }
 
@@ -267,8 +268,8 @@ export interface NetworkState {
   cuts: Set<string>;
   /** partitionNetwork: node -> group index. */
   groups: Map<Addr, number>;
-  /** FIFO per link: the last delivery time scheduled on it. */
-  lastDelivery: Map<string, number>;
+  /** FIFO per link (from -> to): the last delivery time scheduled on it. */
+  lastDelivery: Map<Addr, Map<Addr, number>>;
   inFlight: number;
 }
 

@@ -17,6 +17,9 @@ import type {
 export interface ClusterSpec {
   seed?: number;
   controllers?: number;
+  /** Ids of the controllers (default 1..controllers); brokers then get `brokerIds` or follow on. */
+  controllerIds?: number[];
+  brokerIds?: number[];
   /** Broker racks, one per broker; brokers get ids after the controllers. */
   brokerRacks?: (string | null)[];
   brokers?: number;
@@ -28,17 +31,19 @@ export interface ClusterSpec {
 
 /** Controllers get ids 1..c, brokers c+1.., so the ids in a story read as in the docs. */
 export function clusterScenario(spec: ClusterSpec = {}): Scenario {
-  const controllers = spec.controllers ?? 1;
-  const racks = spec.brokerRacks ?? Array.from({ length: spec.brokers ?? 3 }, () => null);
+  const controllerIds = spec.controllerIds ?? Array.from({ length: spec.controllers ?? 1 }, (_, i) => i + 1);
+  const count = spec.brokerIds?.length ?? spec.brokerRacks?.length ?? spec.brokers ?? 3;
+  const racks = spec.brokerRacks ?? Array.from({ length: count }, () => null);
+  const brokerIds = spec.brokerIds ?? racks.map((_, i) => controllerIds.length + 1 + i);
   return {
     version: 1,
     seed: spec.seed ?? 1,
     nodes: [
-      ...Array.from({ length: controllers }, (_, i) => ({ id: i + 1, roles: ['controller' as const] })),
-      ...racks.map((rack, i) => ({
-        id: controllers + 1 + i,
+      ...controllerIds.map((id) => ({ id, roles: ['controller' as const] })),
+      ...brokerIds.map((id, i) => ({
+        id,
         roles: ['broker' as const],
-        ...(rack ? { rack } : {}),
+        ...(racks[i] ? { rack: racks[i]! } : {}),
       })),
     ],
     config: spec.config ?? {},
