@@ -10,6 +10,13 @@ export interface Timed<T> {
 export class EventQueue<T> {
   private heap: Timed<T>[] = [];
 
+  /** A deep copy (for checkpoints): entries are plain data. */
+  clone(): EventQueue<T> {
+    const q = new EventQueue<T>();
+    q.heap = structuredClone(this.heap);
+    return q;
+  }
+
   get size(): number {
     return this.heap.length;
   }

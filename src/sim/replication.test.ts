@@ -138,3 +138,20 @@ describe('determinism', () => {
     expect(a.events).toBe(b.events);
   });
 });
+
+describe('checkpoints', () => {
+  it('a clone continues exactly as the original, and neither affects the other', () => {
+    const d = threeBrokers(2);
+    d.produce('t', 'x', 'all').advance(3000);
+    const copy = d.sim.clone();
+    d.crash(3).produce('t', 'y', 1).advance(20000);
+    copy.apply({ type: 'crashNode', nodeId: 3 });
+    copy.apply({ type: 'produce', topic: 't', value: 'y', acks: 1, key: null, partition: 0 });
+    copy.advance(20000);
+    expect(copy.stateHash()).toBe(d.sim.stateHash());
+    copy.apply({ type: 'restartNode', nodeId: 3 });
+    copy.advance(1000);
+    expect(copy.stateHash()).not.toBe(d.sim.stateHash());
+    expect(d.node(3).state).toBe('crashed');
+  });
+});

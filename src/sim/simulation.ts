@@ -60,6 +60,18 @@ const REFUSED_REQUESTS = new Set(['Fetch', 'Produce', 'Metadata']);
 export class Simulation {
   private readonly w: World;
 
+  /**
+   * An independent copy of this simulation at this instant (a checkpoint): advancing either one
+   * never affects the other, and both continue exactly as the original would.
+   */
+  clone(): Simulation {
+    const { queue, ...rest } = this.w;
+    const copy = Object.create(Simulation.prototype) as Simulation;
+    (copy as unknown as { w: World }).w = { ...structuredClone(rest), queue: queue.clone() };
+    (copy as unknown as { cachedContext: null }).cachedContext = null;
+    return copy;
+  }
+
   constructor(scenario: Scenario) {
     const s = parseScenario(scenario);
     const w: World = {
