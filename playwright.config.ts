@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium (installed by scripts/ensure-chromium.sh), never a browser Playwright downloads.
 const chromiumPath = '/usr/bin/chromium';
-const port = 5174;
+// E2E_PORT lets two runs (a fresh clone and a working tree) share one machine.
+const port = Number(process.env.E2E_PORT ?? 5174);
 
 export default defineConfig({
   testDir: 'e2e',

@@ -7,5 +7,10 @@ cd "$(dirname "$0")/.."
 stamp=node_modules/.package-lock.json
 if [[ ! -f "$stamp" || package-lock.json -nt "$stamp" ]]; then
   echo "== Installing npm dependencies (npm ci)"
-  npm ci --no-audit --no-fund
+  if ! npm ci --no-audit --no-fund; then
+    # A known npm 11 lock-file quirk (napi-windows-process-start-time): re-pinning vite repairs it.
+    echo "== npm ci failed; re-pinning vite@8.3.8 and retrying"
+    npm i -D -E vite@8.3.8 --no-audit --no-fund
+    npm ci --no-audit --no-fund
+  fi
 fi
