@@ -120,7 +120,8 @@ export default defineConfig(
   },
 
   layer('sim', {}),
-  layer('scenario', { layers: ['sim'] }),
+  // fflate: the session codec compresses shared links (docs/sharing.md).
+  layer('scenario', { layers: ['sim'], packages: ['fflate'] }),
   layer('worker', { layers: ['sim', 'scenario'] }),
   layer('store', {
     layers: ['worker', 'sim'],

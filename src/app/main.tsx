@@ -1,12 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectWorker } from '../store/connection';
+import { usePlaybackStore } from '../store/playback';
 import { useSimulationStore } from '../store/simulation';
 import type { PageToWorker, WorkerToPage } from '../worker/protocol';
 import { App } from './App';
+import { decodeSession, sessionPayloadOf } from '../scenario/session';
+import { parseViewMode } from '../lessons';
+import { openSession, reportOpenIssues } from '../store/timeline';
+import { TimeAndLessons } from './TimeAndLessons';
 import './styles.css';
 
-const worker = new Worker(new URL('../worker/worker.ts', import.meta.url), { type: 'module' });
+// ?preset=NAME starts the worker on a built-in preset (its name is the worker's name).
+const params = new URLSearchParams(location.search);
+const worker = new Worker(new URL('../worker/worker.ts', import.meta.url), {
+  type: 'module',
+  name: params.get('preset') ?? 'default',
+});
 const receive = connectWorker((message: PageToWorker) => worker.postMessage(message));
 worker.onmessage = (event: MessageEvent<WorkerToPage>) => receive(event.data);
 // An exception the host did not catch (the engine failing to start, say) ends up here.
@@ -14,8 +24,35 @@ worker.onerror = (event) => {
   useSimulationStore.setState({ error: { message: `Simulation worker failed: ${event.message}` } });
 };
 
+// ?debug exposes a hook for the UI benchmark (scripts/bench-ui.ts): bytes the worker posts, speed.
+if (params.has('debug'))
+  Object.assign(window, {
+    __kclDebug: {
+      measure: (enabled: boolean) => usePlaybackStore.getState().measure(enabled),
+      playback: () => {
+        const { speed, achievedSpeed, snapshotBytesPerSecond } = usePlaybackStore.getState();
+        return { speed, achievedSpeed, snapshotBytesPerSecond };
+      },
+      setSpeed: (speed: number) => usePlaybackStore.getState().setSpeed(speed),
+    },
+  });
+
+// A shared link (#s=...) opens its session; a bad one lists its problems and the default run stays.
+function openLinkInAddress(): void {
+  const payload = sessionPayloadOf(location.hash);
+  if (payload === null) return;
+  const decoded = decodeSession(payload);
+  if (decoded.ok) openSession(decoded.session, 'link');
+  else reportOpenIssues('link', decoded.issues);
+}
+openLinkInAddress();
+window.addEventListener('hashchange', openLinkInAddress);
+
+// ?present (presenter mode), ?embed (an iframe on a course page), ?lesson=ID (start a lesson).
+const viewMode = parseViewMode(location.search);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App dock={<TimeAndLessons mode={viewMode} />} />
   </StrictMode>,
 );

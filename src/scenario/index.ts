@@ -24,3 +24,4 @@ export {
   type ConfigScope,
 } from '../sim/config';
 export type { Scenario, ScenarioIssue, Command } from '../sim/types';
+export * from './session';

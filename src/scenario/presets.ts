@@ -29,9 +29,65 @@ export const defaultScenario: Scenario = {
     { id: 8, roles: ['broker'], rack: 'zone-c' },
     { id: 9, roles: ['broker'], rack: 'zone-c' },
   ],
-  config: {},
+  // Three partitions of __consumer_offsets (Kafka's default is 50) keep the canvas readable.
+  config: { 'offsets.topic.num.partitions': 3 },
   network: { latencyMs: 2, jitterMs: 1 },
   topics: [{ name: 'orders', partitions: 6, replicationFactor: 3, config: { 'min.insync.replicas': 2 } }],
+  // Clients start at once and wait for "orders" to appear in the metadata, as Kafka's clients do.
+  script: [
+    {
+      atMs: 0,
+      command: {
+        type: 'startProducer',
+        producerId: 'producer-1',
+        topic: 'orders',
+        ratePerSec: 5,
+        keyPattern: 'order-{n}',
+        keyCount: 20,
+        acks: 'all',
+      },
+    },
+    {
+      atMs: 0,
+      command: {
+        type: 'startConsumer',
+        consumerId: 'consumer-1',
+        groupId: 'order-service',
+        topics: ['orders'],
+      },
+    },
+    {
+      atMs: 0,
+      command: {
+        type: 'startConsumer',
+        consumerId: 'consumer-2',
+        groupId: 'order-service',
+        topics: ['orders'],
+      },
+    },
+  ],
+};
+
+const LARGE_ZONES = ['zone-a', 'zone-b', 'zone-c', 'zone-d'];
+
+/**
+ * A large cluster for the canvas's collapsed view and the UI benchmark: three controllers and
+ * 48 brokers in four zones of twelve, one topic of 2,000 partitions with replication factor 3.
+ */
+export const largeScenario: Scenario = {
+  version: 1,
+  seed: 7,
+  nodes: [
+    ...[1, 2, 3].map((id) => ({ id, roles: ['controller' as const], rack: LARGE_ZONES[id - 1] })),
+    ...Array.from({ length: 48 }, (_, i) => ({
+      id: 4 + i,
+      roles: ['broker' as const],
+      rack: LARGE_ZONES[Math.floor(i / 12)],
+    })),
+  ],
+  config: {},
+  network: { latencyMs: 2, jitterMs: 1 },
+  topics: [{ name: 'events', partitions: 2000, replicationFactor: 3, config: { 'min.insync.replicas': 2 } }],
 };
 
 export const presets: Readonly<Record<string, Preset>> = {
@@ -39,8 +95,16 @@ export const presets: Readonly<Record<string, Preset>> = {
     title: 'Three zones',
     description:
       'Three controllers and six brokers spread over three zones; the topic "orders" has 6 partitions, ' +
-      'replication factor 3 and min.insync.replicas=2, so every partition keeps a replica in each zone.',
+      'replication factor 3 and min.insync.replicas=2, so every partition keeps a replica in each zone. ' +
+      'producer-1 writes 5 records/s with acks=all; the group "order-service" of two consumers reads them.',
     scenario: defaultScenario,
+  },
+  large: {
+    title: 'Large cluster',
+    description:
+      'Three controllers and 48 brokers in four zones of twelve; the topic "events" has 2,000 partitions ' +
+      'with replication factor 3. The canvas shows counts per broker instead of every replica.',
+    scenario: largeScenario,
   },
   'three-brokers': {
     title: 'Three brokers',

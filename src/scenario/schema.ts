@@ -6,6 +6,7 @@
 // nodes and topics exist, unique ids, replication factor against the broker count).
 
 import { CONFIG_DEFS, MAX_TOPIC_NAME_LENGTH, type ConfigDef, type ConfigScope } from '../sim/config';
+import { CONSUMER_CONFIGS, PRODUCER_CONFIGS } from '../sim/clientConfig';
 import { LIMITS } from '../sim/validate';
 
 type Schema = Record<string, unknown>;
@@ -50,8 +51,48 @@ export function scenarioSchema(): Schema {
         maxItems: LIMITS.maxScriptSteps,
         items: { $ref: '#/$defs/step' },
       },
+      security: { $ref: '#/$defs/security' },
     },
     $defs: {
+      principal: {
+        description:
+          'A KafkaPrincipal "type:name", e.g. "User:alice"; "User:*" in an ACL matches every user.',
+        type: 'string',
+        pattern: '^[^:]+:.+$',
+      },
+      securityProtocol: { enum: ['PLAINTEXT', 'SSL', 'SASL_PLAINTEXT', 'SASL_SSL'] },
+      acl: {
+        description:
+          'A kafka-acls rule: principal may (allow) or may not (deny) do operation on the resource.',
+        type: 'object',
+        required: ['principal', 'operation', 'resourceType', 'resourceName', 'permission'],
+        additionalProperties: false,
+        properties: aclProperties(),
+      },
+      security: {
+        description:
+          'Authentication and ACLs. ACLs are enforced once at least one exists (a simplification of StandardAuthorizer); see docs/scenario.md.',
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          principals: {
+            description:
+              'Client id → the principal its connection authenticates as; others are User:ANONYMOUS.',
+            type: 'object',
+            additionalProperties: { $ref: '#/$defs/principal' },
+          },
+          acls: { type: 'array', items: { $ref: '#/$defs/acl' } },
+          listener: {
+            $ref: '#/$defs/securityProtocol',
+            description: "The brokers' listener security protocol; default PLAINTEXT.",
+          },
+          clientProtocols: {
+            description: 'Client id → the security protocol of its connection; default the listener.',
+            type: 'object',
+            additionalProperties: { $ref: '#/$defs/securityProtocol' },
+          },
+        },
+      },
       nodeId: {
         description: "A node's id (Kafka's node.id); positive.",
         type: 'integer',
@@ -146,6 +187,21 @@ export function scenarioSchema(): Schema {
   };
 }
 
+function aclProperties(): Schema {
+  return {
+    principal: { $ref: '#/$defs/principal' },
+    operation: { enum: ['Read', 'Write', 'Describe', 'All'] },
+    resourceType: { enum: ['topic', 'group'] },
+    resourceName: {
+      description: 'A name, or "*" for every resource of the type.',
+      type: 'string',
+      minLength: 1,
+    },
+    patternType: { enum: ['literal', 'prefixed'], default: 'literal' },
+    permission: { enum: ['allow', 'deny'] },
+  };
+}
+
 function topicProperties(): Schema {
   return {
     name: { $ref: '#/$defs/topicName' },
@@ -186,7 +242,36 @@ function commandSchemas(): Schema[] {
     },
     additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
   });
+  const acl = ['principal', 'operation', 'resourceType', 'resourceName', 'permission'];
   return [
+    command(
+      'reassignPartitions',
+      {
+        partitions: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['topic', 'partition', 'replicas'],
+            additionalProperties: false,
+            properties: {
+              topic: { type: 'string' },
+              partition: { type: 'integer', minimum: 0 },
+              replicas: {
+                description: 'The target replicas (first = preferred leader), or null to cancel.',
+                anyOf: [
+                  { type: 'array', minItems: 1, uniqueItems: true, items: { $ref: '#/$defs/nodeId' } },
+                  { type: 'null' },
+                ],
+              },
+            },
+          },
+        },
+      },
+      ['partitions'],
+    ),
+    command('addAcl', aclProperties(), acl),
+    command('removeAcl', aclProperties(), acl),
     command('crashNode', nodeId, ['nodeId']),
     command('restartNode', nodeId, ['nodeId']),
     command('shutdownNode', nodeId, ['nodeId']),
@@ -271,7 +356,54 @@ function commandSchemas(): Schema[] {
       },
       ['electionType'],
     ),
+    command(
+      'startProducer',
+      {
+        producerId: { type: 'string', minLength: 1 },
+        topic: { type: 'string', minLength: 1, maxLength: MAX_TOPIC_NAME_LENGTH },
+        ratePerSec: { type: 'number', minimum: 0, maximum: LIMITS.maxRatePerSec },
+        keyPattern: { type: ['string', 'null'], maxLength: LIMITS.maxRecordChars },
+        keyCount: { type: 'integer', minimum: 1, maximum: 1000000 },
+        acks: { enum: [0, 1, 'all'] },
+        config: clientConfigObject(PRODUCER_CONFIGS, 'Kafka producer configs (ProducerConfig).'),
+      },
+      ['producerId', 'topic', 'ratePerSec'],
+    ),
+    command('stopProducer', { producerId: { type: 'string', minLength: 1 } }, ['producerId']),
+    command(
+      'startConsumer',
+      {
+        consumerId: { type: 'string', minLength: 1 },
+        groupId: { type: 'string', minLength: 1 },
+        topics: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'string', minLength: 1, maxLength: MAX_TOPIC_NAME_LENGTH },
+        },
+        config: clientConfigObject(CONSUMER_CONFIGS, 'Kafka consumer configs (ConsumerConfig).'),
+      },
+      ['consumerId', 'groupId', 'topics'],
+    ),
+    command('stopConsumer', { consumerId: { type: 'string', minLength: 1 }, graceful: { type: 'boolean' } }, [
+      'consumerId',
+    ]),
+    command('commitOffsets', { consumerId: { type: 'string', minLength: 1 } }, ['consumerId']),
   ];
+}
+
+/** A client's configs by Kafka's names; unknown names are refused, values checked by the validator. */
+function clientConfigObject(defs: typeof PRODUCER_CONFIGS, description: string): Schema {
+  const properties: Record<string, Schema> = {};
+  for (const [name, def] of Object.entries(defs)) {
+    const types =
+      def.type === 'int'
+        ? [{ type: 'integer', ...(def.min !== undefined ? { minimum: def.min } : {}) }, { type: 'string' }]
+        : def.type === 'boolean'
+          ? [{ type: 'boolean' }, { type: 'string' }]
+          : [{ type: 'string' }, { type: 'integer' }];
+    properties[name] = { default: def.default, anyOf: types };
+  }
+  return { description, type: 'object', additionalProperties: false, properties };
 }
 
 /** An object whose properties are the configs of a scope; unknown names are refused. */

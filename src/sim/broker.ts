@@ -1,6 +1,7 @@
 // A broker's lifecycle (BrokerLifecycleManager): registration, heartbeats every
 // broker.heartbeat.interval.ms, controlled shutdown, and reacting to applied metadata.
 
+import { resetConnections } from './connections';
 import { emit, nextReqId, send, setNodeTimer } from './kernel';
 import type { Message } from './messages';
 import type { MetaRecord } from './metadata';
@@ -26,6 +27,8 @@ export function newBrokerMem(): BrokerMem {
     parked: new Map(),
     parkTimers: new Map(),
     isrToken: 0,
+    leaderQuota: { allowanceBytes: 0, updatedAtMs: -1 },
+    followerQuota: { allowanceBytes: 0, updatedAtMs: -1 },
   };
 }
 
@@ -170,11 +173,12 @@ function finishControlledShutdown(w: World, node: SimNode): void {
   emit(w, 'BrokerStopped', `Broker ${node.id} completed its controlled shutdown and stopped.`, {
     nodeId: node.id,
   });
-  stopProcess(node, 'stopped');
+  stopProcess(w, node, 'stopped');
 }
 
 /** The process goes away: memory is lost, the disk (logs, quorum state) stays. */
-export function stopProcess(node: SimNode, state: 'crashed' | 'stopped'): void {
+export function stopProcess(w: World, node: SimNode, state: 'crashed' | 'stopped'): void {
+  resetConnections(w, node);
   node.state = state;
   node.incarnation++;
   node.raft = null;

@@ -346,7 +346,7 @@ export const CONFIG_DEFS: Readonly<Record<string, ConfigDef>> = Object.freeze(
   Object.fromEntries(defs.map((d) => [d.name, Object.freeze(d)])),
 );
 
-/** Producer client defaults (ProducerConfig, Kafka 4.0; linger.ms 5 since KIP-1030). Not scenario config. */
+/** Producer client defaults (ProducerConfig, Kafka 4.0; linger.ms 5 since KIP-1030). Not scenario config; the clients use clientConfig.ts. */
 export const PRODUCER_DEFAULTS = Object.freeze({
   acks: 'all',
   'enable.idempotence': true,
@@ -359,6 +359,7 @@ export const PRODUCER_DEFAULTS = Object.freeze({
   'retry.backoff.ms': 100,
   'retry.backoff.max.ms': 1000,
   'metadata.max.age.ms': 300000,
+  'max.block.ms': 60000,
 } as const);
 
 /** Consumer client defaults (ConsumerConfig, Kafka 4.0). Not scenario config. */

@@ -10,6 +10,7 @@ import { applyRecord, cloneImage, isActiveBroker, tpKey } from './metadata';
 import type { ChangeRequest, ElectionKind } from './partitionChange';
 import { buildPartitionChange } from './partitionChange';
 import { PlacementError, placeReplicas } from './placement';
+import { checkTargetReplicas, isReassigning, reassignmentReplicas, revertReassignment } from './reassignment';
 import { appendAsLeader } from './quorum';
 import { intSource } from './rng';
 import type { ControllerMem, SimNode, World } from './state';
@@ -63,7 +64,7 @@ export function onControllerCommit(w: World, node: SimNode): void {
   const hw = r.highWatermark;
   const due = c.pendingReplies.filter((p) => p.offset < hw);
   c.pendingReplies = c.pendingReplies.filter((p) => p.offset >= hw);
-  for (const p of due) send(w, p.msg.from, p.msg.to, p.msg.body, p.msg.reqId);
+  for (const p of due) send(w, p.msg.from, p.msg.to, p.msg.body, p.msg.reqId, p.msg.toIncarnation);
   const ready = c.pendingEvents.filter((e) => e.offset < hw);
   c.pendingEvents = c.pendingEvents.filter((e) => e.offset >= hw);
   for (const e of ready) emit(w, e.type, e.message, e.fields);
@@ -149,7 +150,14 @@ function replyAfterCommit(w: World, node: SimNode, offset: number, req: Message,
   else
     node.controller!.pendingReplies.push({
       offset,
-      msg: { from: req.to, to: req.from, reqId: req.reqId, toIncarnation: 0, body },
+      msg: {
+        from: req.to,
+        to: req.from,
+        reqId: req.reqId,
+        toIncarnation: req.fromIncarnation,
+        fromIncarnation: 0,
+        body,
+      },
     });
 }
 
@@ -168,7 +176,17 @@ function changePartitions(
     const res = buildPartitionChange(img, p, req, rulesFor(w, img, p.topic));
     if (!res) continue;
     records.push({ type: 'PartitionChangeRecord', ...res.state });
-    explained.push({ state: res.state, before: p, election: res.election, why });
+    const completes =
+      (p.adding.length > 0 || p.removing.length > 0) &&
+      res.state.adding.length === 0 &&
+      res.state.removing.length === 0 &&
+      why !== REASSIGNMENT_CANCELLED;
+    explained.push({
+      state: res.state,
+      before: p,
+      election: res.election,
+      why: completes ? `${why}; every target replica is in the ISR, so the reassignment completes` : why,
+    });
   }
   if (records.length === 0) return -1;
   const last = write(w, node, records);
@@ -187,6 +205,7 @@ function describeChange(
 ): void {
   const tp = `${after.topic}-${after.partition}`;
   const fields = { topic: after.topic, partition: after.partition };
+  describeReassignment(w, node, offset, before, after, why);
   const removed = before.isr.filter((b) => !after.isr.includes(b));
   const added = after.isr.filter((b) => !before.isr.includes(b));
   if (removed.length)
@@ -267,6 +286,51 @@ function describeChange(
     }
   }
 }
+
+/** ReassignmentStarted / ReassignmentCompleted / ReassignmentCancelled, in plain words. */
+function describeReassignment(
+  w: World,
+  node: SimNode,
+  offset: number,
+  before: PartitionState,
+  after: PartitionState,
+  why: string,
+): void {
+  const tp = `${after.topic}-${after.partition}`;
+  const fields = { topic: after.topic, partition: after.partition, replicas: after.replicas };
+  const wasMoving = isReassigning(before);
+  const moving = isReassigning(after);
+  const replicasChanged = before.replicas.join() !== after.replicas.join();
+  if (moving && (!wasMoving || replicasChanged)) {
+    const target = after.replicas.filter((r) => !after.removing.includes(r));
+    later(
+      w,
+      node,
+      offset,
+      'ReassignmentStarted',
+      `${tp}: reassignment to [${target}] started. Replicas are now [${after.replicas}] (adding [${after.adding}], removing [${after.removing}]); ` +
+        `the new replicas copy the log from leader ${after.leader} as followers, and the old ones leave once every target replica is in the ISR.`,
+      { ...fields, target, adding: after.adding, removing: after.removing },
+    );
+  } else if (!moving && (wasMoving || replicasChanged)) {
+    const cancelled = why === REASSIGNMENT_CANCELLED;
+    const removed = before.replicas.filter((r) => !after.replicas.includes(r));
+    later(
+      w,
+      node,
+      offset,
+      cancelled ? 'ReassignmentCancelled' : 'ReassignmentCompleted',
+      cancelled
+        ? `${tp}: reassignment cancelled; the replicas are back to [${after.replicas}]${removed.length ? ` and [${removed}] drop their partial copies` : ''}.`
+        : `${tp}: reassignment completed: replicas [${after.replicas}], ISR [${after.isr}], leader ${after.leader}${
+            removed.length ? `; [${removed}] left the partition and delete their copy` : ''
+          }.`,
+      { ...fields, removed },
+    );
+  }
+}
+
+const REASSIGNMENT_CANCELLED = 'the reassignment was cancelled';
 
 function partitionsWith(
   img: MetaImage,
@@ -436,7 +500,7 @@ function unfence(w: World, node: SimNode, brokerId: NodeId): void {
     brokerEpoch: reg.brokerEpoch,
     fenced: false,
   };
-  let off = write(w, node, [rec]);
+  const off = write(w, node, [rec]);
   later(
     w,
     node,
@@ -451,13 +515,11 @@ function unfence(w: World, node: SimNode, brokerId: NodeId): void {
   const leaderless = [...img.partitions.values()].filter(
     (p) => p.leader === -1 && (p.isr.includes(brokerId) || p.elr.includes(brokerId)),
   );
-  const o = changePartitions(
+  changePartitions(
     w,
     node,
     leaderless.map((p) => ({ p, req: {}, why: `broker ${brokerId} returned` })),
   );
-  if (o >= 0) off = o;
-  void off;
 }
 
 /** Fencing: the broker leaves every ISR and its leaderships move (ReplicationControlManager.handleBrokerFenced). */
@@ -666,6 +728,22 @@ export function createTopic(w: World, node: SimNode, spec: TopicSpec): string | 
   return null;
 }
 
+/** ConfigurationControlManager's own checks of an incrementalAlterConfigs; Kafka's error, or null. */
+export function checkAlterConfigs(
+  w: World,
+  node: SimNode,
+  resourceType: 'topic' | 'broker' | 'cluster',
+  configs: Record<string, ConfigValue | null>,
+): string | null {
+  if (!('min.insync.replicas' in configs) || !elrEnabled(w, node.controller!.work!)) return null;
+  // KIP-966: with ELR on, min ISR is a cluster-wide (or topic) setting only.
+  if (resourceType === 'broker')
+    return 'INVALID_CONFIG: Broker-level min.insync.replicas cannot be altered while ELR is enabled.';
+  if (resourceType === 'cluster' && configs['min.insync.replicas'] === null)
+    return 'INVALID_CONFIG: Cluster-level min.insync.replicas cannot be removed while ELR is enabled.';
+  return null;
+}
+
 export function alterConfigs(
   w: World,
   node: SimNode,
@@ -705,6 +783,46 @@ export function alterConfigs(
     );
   }
   return off;
+}
+
+/**
+ * AlterPartitionReassignments (ReplicationControlManager.changePartitionReassignment /
+ * cancelPartitionReassignment): a target replica list per partition, or null to cancel. Every entry
+ * is checked before anything is written; returns Kafka's error, or null.
+ */
+export function alterPartitionReassignments(
+  w: World,
+  node: SimNode,
+  targets: { topic: string; partition: number; replicas: NodeId[] | null }[],
+): string | null {
+  const img = node.controller!.work!;
+  const changes: { p: PartitionState; req: ChangeRequest; why: string }[] = [];
+  for (const t of targets) {
+    const p = img.partitions.get(tpKey(t.topic, t.partition));
+    if (!p) return `UNKNOWN_TOPIC_OR_PARTITION: Unable to find partition ${t.topic}:${t.partition}.`;
+    if (t.replicas === null) {
+      if (!isReassigning(p))
+        return `NO_REASSIGNMENT_IN_PROGRESS: No partition reassignment is in progress for ${t.topic}:${t.partition}.`;
+      const revert = revertReassignment(p);
+      if (!revert)
+        return `INVALID_REPLICA_ASSIGNMENT: Unable to revert partition assignment for ${t.topic}:${t.partition} because it would require an unclean leader election.`;
+      changes.push({
+        p,
+        req: { reassign: { replicas: revert.replicas, adding: [], removing: [] }, isr: revert.isr },
+        why: REASSIGNMENT_CANCELLED,
+      });
+      continue;
+    }
+    const err = checkTargetReplicas(t.replicas, (id) => img.brokers.has(id));
+    if (err) return err;
+    changes.push({
+      p,
+      req: { reassign: reassignmentReplicas(p.replicas, t.replicas) },
+      why: 'a partition reassignment',
+    });
+  }
+  changePartitions(w, node, changes);
+  return null;
 }
 
 export function electLeaders(

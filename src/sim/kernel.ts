@@ -111,7 +111,18 @@ export function incarnationOf(w: World, addr: Addr): number {
 }
 
 /** Sends a message; it is lost if the link is cut when sent or when it would arrive. TCP keeps order per link. */
-export function send(w: World, from: Addr, to: Addr, body: Body, reqId: number): void {
+/**
+ * Sends a message; `toIncarnation` pins it to one process of the receiver (a reply goes to the
+ * process that asked, never to a restarted successor: its connections died with it).
+ */
+export function send(
+  w: World,
+  from: Addr,
+  to: Addr,
+  body: Body,
+  reqId: number,
+  toIncarnation = incarnationOf(w, to),
+): void {
   const net = w.network;
   if (!reachable(w, from, to)) return;
   const base = net.linkLatency.size
@@ -124,11 +135,14 @@ export function send(w: World, from: Addr, to: Addr, body: Body, reqId: number):
   const due = Math.max(w.nowMs + base + jitter, fromLinks.get(to) ?? 0);
   fromLinks.set(to, due);
   net.inFlight++;
-  schedule(w, due, { t: 'deliver', msg: { from, to, reqId, toIncarnation: incarnationOf(w, to), body } });
+  schedule(w, due, {
+    t: 'deliver',
+    msg: { from, to, reqId, toIncarnation, fromIncarnation: incarnationOf(w, from), body },
+  });
 }
 
 export function reply(w: World, req: Message, body: Body): void {
-  send(w, req.to, req.from, body, req.reqId);
+  send(w, req.to, req.from, body, req.reqId, req.fromIncarnation);
 }
 
 export function nextReqId(w: World): number {

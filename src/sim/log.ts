@@ -63,23 +63,23 @@ export function append<R extends Epoched>(log: EpochLog<R>, entry: R): number {
 }
 
 /**
- * LeaderEpochFileCache.endOffsetFor: the largest epoch <= requested and the offset where it ends
- * (the start of the next epoch, or the log end offset for the latest epoch).
+ * LeaderEpochFileCache.endOffsetFor: for the latest epoch, the log end offset; for an older one,
+ * the largest epoch <= requested and the start of the next epoch; for an epoch older than every
+ * cached one, the requested epoch and the start of the first; for one newer than all, undefined.
  */
 export function endOffsetForEpoch(
   log: EpochLog<Epoched>,
   requested: number,
 ): { epoch: number; endOffset: number } {
   const es = log.epochs;
+  const undefinedAnswer = { epoch: UNDEFINED_EPOCH, endOffset: -1 };
+  if (requested === UNDEFINED_EPOCH) return undefinedAnswer;
   if (es.length && requested === es[es.length - 1]!.epoch)
     return { epoch: requested, endOffset: logEndOffset(log) };
-  for (let i = es.length - 1; i >= 0; i--) {
-    if (es[i]!.epoch <= requested) {
-      const next = es[i + 1];
-      return { epoch: es[i]!.epoch, endOffset: next ? next.startOffset : logEndOffset(log) };
-    }
-  }
-  return { epoch: UNDEFINED_EPOCH, endOffset: -1 };
+  const higher = es.findIndex((e) => e.epoch > requested);
+  if (higher < 0) return undefinedAnswer;
+  if (higher === 0) return { epoch: requested, endOffset: es[0]!.startOffset };
+  return { epoch: es[higher - 1]!.epoch, endOffset: es[higher]!.startOffset };
 }
 
 /** Removes every entry at offset >= `offset`. Returns the removed entries. */

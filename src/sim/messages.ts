@@ -25,6 +25,8 @@ export interface FetchPart {
   fetchOffset: number;
   lastFetchedEpoch: number;
   currentLeaderEpoch: number;
+  /** The follower's own cap for this partition (a throttled replica asks for no more than its quota allows). */
+  maxBytes?: number;
 }
 
 export interface FetchRespPart {
@@ -34,6 +36,8 @@ export interface FetchRespPart {
   highWatermark: number;
   logStartOffset: number;
   records: LogRecord[];
+  /** Size of `records` on the wire (see recordSizeBytes). */
+  bytes?: number;
   divergingEpoch?: { epoch: number; endOffset: number };
 }
 
@@ -123,7 +127,118 @@ export type Body =
   | { kind: 'Metadata'; topics: string[] }
   | { kind: 'MetadataResponse'; brokers: NodeId[]; partitions: MetadataPartition[]; unknownTopics: string[] }
   /** The peer's process is down: the connection was refused or reset. */
-  | { kind: 'Disconnected'; requestKind: string };
+  | { kind: 'Disconnected'; requestKind: string }
+  // ---- consumer groups (classic protocol) and consumer fetches: see groupCoordinator.ts, consumer.ts
+  | { kind: 'FindCoordinator'; groupId: string }
+  | { kind: 'FindCoordinatorResponse'; groupId: string; error?: string; nodeId: NodeId }
+  | GroupRequest
+  | GroupResponse
+  | { kind: 'ConsumerFetch'; parts: ConsumerFetchPart[]; maxWaitMs: number }
+  | { kind: 'ConsumerFetchResponse'; parts: ConsumerFetchRespPart[] }
+  | { kind: 'ListOffsets'; parts: { topic: string; partition: number; timestamp: -1 | -2 }[] }
+  | {
+      kind: 'ListOffsetsResponse';
+      parts: { topic: string; partition: number; error?: string; offset: number; leaderEpoch: number }[];
+    }
+  | { kind: 'OffsetsForLeaderEpoch'; parts: EpochQueryPart[] }
+  | { kind: 'OffsetsForLeaderEpochResponse'; parts: EpochAnswerPart[] };
+
+export interface ConsumerFetchPart {
+  topic: string;
+  partition: number;
+  fetchOffset: number;
+  currentLeaderEpoch: number;
+}
+
+export interface ConsumerFetchRespPart {
+  topic: string;
+  partition: number;
+  error?: string;
+  highWatermark: number;
+  logStartOffset: number;
+  records: LogRecord[];
+}
+
+export interface EpochQueryPart {
+  topic: string;
+  partition: number;
+  /** The epoch of the last record the consumer saw (KIP-320). */
+  leaderEpoch: number;
+  currentLeaderEpoch: number;
+}
+
+export interface EpochAnswerPart {
+  topic: string;
+  partition: number;
+  error?: string;
+  leaderEpoch: number;
+  endOffset: number;
+}
+
+export interface TopicPartition {
+  topic: string;
+  partition: number;
+}
+
+export interface CommittedOffset extends TopicPartition {
+  offset: number;
+  leaderEpoch: number;
+}
+
+/** What a member says in JoinGroup (ConsumerProtocolSubscription). */
+export interface Subscription {
+  topics: string[];
+  ownedPartitions: TopicPartition[];
+}
+
+export type GroupRequest =
+  | {
+      kind: 'JoinGroup';
+      groupId: string;
+      memberId: string;
+      clientId: string;
+      sessionTimeoutMs: number;
+      rebalanceTimeoutMs: number;
+      /** Assignor names in the member's order of preference, with its subscription. */
+      protocols: string[];
+      subscription: Subscription;
+    }
+  | {
+      kind: 'SyncGroup';
+      groupId: string;
+      memberId: string;
+      generation: number;
+      /** From the leader only: member id → partitions. */
+      assignments: { memberId: string; partitions: TopicPartition[] }[];
+    }
+  | { kind: 'Heartbeat'; groupId: string; memberId: string; generation: number }
+  | { kind: 'LeaveGroup'; groupId: string; memberId: string }
+  | {
+      kind: 'OffsetCommit';
+      groupId: string;
+      memberId: string;
+      generation: number;
+      offsets: CommittedOffset[];
+    }
+  | { kind: 'OffsetFetch'; groupId: string; partitions: TopicPartition[] };
+
+export type GroupResponse =
+  | {
+      kind: 'JoinGroupResponse';
+      groupId: string;
+      error?: string;
+      memberId: string;
+      generation: number;
+      protocol: string;
+      leaderId: string;
+      /** For the leader only: every member and its subscription. */
+      members: { memberId: string; subscription: Subscription }[];
+    }
+  | { kind: 'SyncGroupResponse'; groupId: string; error?: string; partitions: TopicPartition[] }
+  | { kind: 'HeartbeatResponse'; groupId: string; error?: string }
+  | { kind: 'LeaveGroupResponse'; groupId: string; error?: string }
+  | { kind: 'OffsetCommitResponse'; groupId: string; error?: string; offsets: CommittedOffset[] }
+  | { kind: 'OffsetFetchResponse'; groupId: string; error?: string; offsets: CommittedOffset[] };
 
 export interface Message {
   from: Addr;
@@ -132,5 +247,7 @@ export interface Message {
   reqId: number;
   /** The receiver's incarnation when sent: a restarted process never sees old connections. */
   toIncarnation: number;
+  /** The sender's incarnation: replies are addressed to it. */
+  fromIncarnation: number;
   body: Body;
 }

@@ -15,6 +15,8 @@ export interface ChangeRules {
 
 export interface ChangeRequest {
   isr?: NodeId[];
+  /** A reassignment step: the new replica list with the replicas being added and removed (PartitionReassignmentReplicas). */
+  reassign?: { replicas: NodeId[]; adding: NodeId[]; removing: NodeId[] };
   /** Brokers whose last shutdown was unclean: never kept in the ELR (KAFKA-18106). */
   uncleanShutdown?: NodeId[];
   election?: 'preferred' | 'unclean';
@@ -36,15 +38,31 @@ export function buildPartitionChange(
 ): ChangeResult | null {
   const active = (id: NodeId) => isActiveBroker(img, id);
   const unclean = req.uncleanShutdown ?? [];
-  let isr = req.isr ? p.replicas.filter((r) => req.isr!.includes(r)) : [...p.isr];
-  let elr = [...p.elr];
-  const effMinIsr = Math.min(rules.minIsr, p.replicas.length);
+  let replicas = req.reassign ? [...req.reassign.replicas] : [...p.replicas];
+  let adding = req.reassign ? [...req.reassign.adding] : [...p.adding];
+  let removing = req.reassign ? [...req.reassign.removing] : [...p.removing];
+  let isr = replicas.filter((r) => (req.isr ?? p.isr).includes(r));
+  let elr = p.elr.filter((r) => replicas.includes(r));
+  // PartitionChangeBuilder.completeReassignmentIfNeeded: once the ISR holds every target replica,
+  // the removed replicas leave the replica list and the ISR (PartitionReassignmentReplicas.maybeCompleteReassignment).
+  if (adding.length || removing.length) {
+    const targetIsr = isr.filter((r) => !removing.includes(r));
+    const targetReplicas = replicas.filter((r) => !removing.includes(r));
+    if (targetIsr.length && targetReplicas.length && targetReplicas.every((r) => targetIsr.includes(r))) {
+      replicas = targetReplicas;
+      isr = targetIsr;
+      elr = elr.filter((r) => replicas.includes(r));
+      adding = [];
+      removing = [];
+    }
+  }
+  const effMinIsr = Math.min(rules.minIsr, replicas.length);
 
   if (rules.elrEnabled) {
     // maybePopulateTargetElr: replicas leaving the ISR while it is below min ISR stay eligible.
     elr =
       isr.length < effMinIsr
-        ? p.replicas.filter((r) => (elr.includes(r) || p.isr.includes(r)) && !isr.includes(r))
+        ? replicas.filter((r) => (elr.includes(r) || p.isr.includes(r)) && !isr.includes(r))
         : [];
     elr = without(elr, unclean);
   } else if (isr.length === 0 && p.isr.length > 0) {
@@ -55,7 +73,7 @@ export function buildPartitionChange(
   let leader = p.leader;
   let election: ElectionKind | undefined;
   const leaderOk = leader !== -1 && isr.includes(leader) && active(leader);
-  const preferred = p.replicas[0]!;
+  const preferred = replicas[0]!;
   if (req.election === 'preferred') {
     if (preferred !== leader && isr.includes(preferred) && active(preferred)) {
       leader = preferred;
@@ -64,8 +82,8 @@ export function buildPartitionChange(
   }
   if (!election && !leaderOk) {
     // PartitionChangeBuilder.electAnyLeader: replica order, in the ISR and active.
-    const fromIsr = p.replicas.find((r) => isr.includes(r) && active(r));
-    const fromElr = rules.elrEnabled ? p.replicas.find((r) => elr.includes(r) && active(r)) : undefined;
+    const fromIsr = replicas.find((r) => isr.includes(r) && active(r));
+    const fromElr = rules.elrEnabled ? replicas.find((r) => elr.includes(r) && active(r)) : undefined;
     if (fromIsr !== undefined) {
       leader = fromIsr;
       election = 'clean';
@@ -74,8 +92,8 @@ export function buildPartitionChange(
       isr = [fromElr];
       elr = without(elr, [fromElr]);
       election = 'elr';
-    } else if ((rules.uncleanEnabled || req.election === 'unclean') && p.replicas.some(active)) {
-      leader = p.replicas.find(active)!;
+    } else if ((rules.uncleanEnabled || req.election === 'unclean') && replicas.some(active)) {
+      leader = replicas.find(active)!;
       isr = [leader];
       elr = [];
       election = 'unclean';
@@ -86,10 +104,21 @@ export function buildPartitionChange(
   if (rules.elrEnabled && isr.length >= effMinIsr) elr = [];
 
   const same = (a: NodeId[], b: NodeId[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-  if (leader === p.leader && same(isr, p.isr) && same(elr, p.elr)) return null;
+  if (
+    leader === p.leader &&
+    same(isr, p.isr) &&
+    same(elr, p.elr) &&
+    same(replicas, p.replicas) &&
+    same(adding, p.adding) &&
+    same(removing, p.removing)
+  )
+    return null;
   return {
     state: {
       ...p,
+      replicas,
+      adding,
+      removing,
       isr,
       elr,
       leader,

@@ -1,26 +1,19 @@
 // The producer client (KafkaProducer + Sender): metadata from a bootstrap broker, requests
 // straight to each partition's leader, KIP-951 leader hints, retries with exponential backoff
 // until delivery.timeout.ms, and idempotence (producer id + sequence numbers) with acks=all.
+// startProducer runs one in a loop at a fixed rate, as an application calling send() would.
 
+import { brokerList, resolveProducerConfig } from './clientConfig';
 import { armClientDeadline, emit, nextReqId, send, setClientTimer } from './kernel';
 import { addLedgerEntry } from './ledger';
 import type { Message } from './messages';
 import { partitionForKey } from './partitioner';
 import { nextFloat, nextInt } from './rng';
 import type { ProducerClient, ProducerRecordState, World } from './state';
-import type { Acks, ConfigValue, LedgerEntry, NodeId, Produce } from './types';
+import type { Acks, ConfigValue, LedgerEntry, NodeId, Produce, StartProducer } from './types';
 
-export const PRODUCER_CONFIG_DEFAULTS: Record<string, ConfigValue> = {
-  'request.timeout.ms': 30000,
-  'delivery.timeout.ms': 120000,
-  'retry.backoff.ms': 100,
-  'retry.backoff.max.ms': 1000,
-  'metadata.max.age.ms': 300000,
-  'max.in.flight.requests.per.connection': 5,
-  'batch.size': 16384,
-  'linger.ms': 5, // KIP-1030: 5 ms from Kafka 4.0
-  'enable.idempotence': true,
-};
+/** Ack latencies kept per producer for its percentiles (a ring: bounded, deterministic). */
+const LATENCY_RING = 1024;
 
 const RETRIABLE = new Set([
   'NOT_LEADER_OR_FOLLOWER',
@@ -37,15 +30,26 @@ function num(p: ProducerClient, name: string): number {
   return Number(p.config[name]);
 }
 
-export function getProducer(w: World, id: string): ProducerClient {
+/** The producer named `id`, created with Kafka's defaults (and `config`) if it does not exist. */
+export function getProducer(w: World, id: string, given: Record<string, ConfigValue> = {}): ProducerClient {
   let p = w.producers.get(id);
   if (!p) {
+    const resolved = resolveProducerConfig(given);
     p = {
       id,
-      acks: 'all',
-      idempotent: true,
+      acks: resolved.config.acks as Acks,
+      idempotent: resolved.idempotent,
+      idempotenceExplicit: resolved.idempotenceExplicit,
       pid: w.nextPid++,
-      config: { ...PRODUCER_CONFIG_DEFAULTS },
+      config: resolved.config,
+      bootstrap: brokerList(resolved.config['bootstrap.servers']),
+      knownBrokers: [],
+      metadataFailures: 0,
+      noMetadataReported: false,
+      metadataFrom: null,
+      latencies: [],
+      latencyNext: 0,
+      loop: null,
       leaders: new Map(),
       metadataInFlight: false,
       metadataReqId: 0,
@@ -70,60 +74,205 @@ export function getProducer(w: World, id: string): ProducerClient {
   return p;
 }
 
+/** Why a produce command cannot run on its producer (a ConfigException), or null. */
+export function checkProduce(w: World, cmd: Produce): string | null {
+  const p = w.producers.get(cmd.producerId ?? 'producer-1');
+  if (p && p.idempotenceExplicit && cmd.acks !== undefined && cmd.acks !== 'all')
+    return `ConfigException: ${p.id} has enable.idempotence=true: Must set acks to all in order to use the idempotent producer. Otherwise we cannot guarantee idempotence.`;
+  return null;
+}
+
 /** The produce command: records enter the producer's queue as pending ledger entries. */
 export function produce(w: World, cmd: Produce): void {
   const p = getProducer(w, cmd.producerId ?? 'producer-1');
-  const acks: Acks = cmd.acks ?? 'all';
+  const acks: Acks = cmd.acks ?? p.acks;
   const count = cmd.count ?? 1;
-  for (let i = 0; i < count; i++) {
-    const recordId = w.nextRecordId++;
-    const entry: LedgerEntry = {
-      recordId,
-      producerId: p.id,
-      topic: cmd.topic,
-      partition: cmd.partition ?? -1,
-      offset: -1,
-      key: cmd.key ?? null,
-      value: count > 1 ? `${cmd.value}-${i}` : cmd.value,
+  for (let i = 0; i < count; i++)
+    enqueue(
+      w,
+      p,
+      cmd.topic,
+      cmd.key ?? null,
+      count > 1 ? `${cmd.value}-${i}` : cmd.value,
       acks,
-      status: 'pending',
-      sentAtMs: w.nowMs,
-      attempts: [],
-    };
-    addLedgerEntry(w, entry);
-    p.counters.sent++;
-    const deadlineMs = w.nowMs + num(p, 'delivery.timeout.ms');
+      cmd.partition,
+    );
+  armDeliveryTimer(w, p);
+  drain(w, p);
+}
+
+/** KafkaProducer.send(): the record joins the accumulator as a pending ledger entry. */
+function enqueue(
+  w: World,
+  p: ProducerClient,
+  topic: string,
+  key: string | null,
+  value: string,
+  acks: Acks,
+  partition: number | undefined,
+): void {
+  const recordId = w.nextRecordId++;
+  const entry: LedgerEntry = {
+    recordId,
+    producerId: p.id,
+    topic,
+    partition: partition ?? -1,
+    offset: -1,
+    key,
+    value,
+    acks,
+    status: 'pending',
+    sentAtMs: w.nowMs,
+    attempts: [],
+  };
+  addLedgerEntry(w, entry);
+  p.counters.sent++;
+  p.records.set(recordId, {
+    recordId,
+    partition: entry.partition,
+    pid: -1,
+    seq: -1,
+    batchId: -1,
+    attempts: 0,
     // linger.ms: wait a little so that records travel together in one batch.
-    const readyAtMs = w.nowMs + num(p, 'linger.ms');
-    p.records.set(recordId, {
-      recordId,
-      partition: entry.partition,
-      pid: -1,
-      seq: -1,
-      attempts: 0,
-      readyAtMs,
-      inFlight: false,
-      deadlineMs,
-    });
-    p.ready.push(recordId);
+    readyAtMs: w.nowMs + num(p, 'linger.ms'),
+    inFlight: false,
+    deadlineMs: w.nowMs + num(p, 'delivery.timeout.ms'),
+  });
+  p.ready.push(recordId);
+}
+
+/** Why startProducer cannot run (a ConfigException, or the producer is busy), or null. */
+export function checkStartProducer(w: World, cmd: StartProducer): string | null {
+  const existing = w.producers.get(cmd.producerId);
+  if (existing?.loop) return `producer ${cmd.producerId} is already running; stop it first`;
+  if (existing && existing.records.size > 0)
+    return `producer ${cmd.producerId} still has ${existing.records.size} record(s) in flight; wait for them or use another id`;
+  if (w.consumers.has(cmd.producerId)) return `${cmd.producerId} is already a consumer's client id`;
+  const resolved = resolveProducerConfig(cmd.config ?? {}, cmd.acks);
+  if (resolved.error) return resolved.error;
+  for (const id of brokerList(resolved.config['bootstrap.servers']))
+    if (!w.nodes.get(id)?.isBroker) return `bootstrap.servers: no broker ${id} in this cluster`;
+  return null;
+}
+
+/** startProducer: a (re)configured producer that sends ratePerSec records per second until stopped. */
+export function startProducer(w: World, cmd: StartProducer): void {
+  const given = { ...(cmd.config ?? {}), ...(cmd.acks !== undefined ? { acks: cmd.acks } : {}) };
+  const old = w.producers.get(cmd.producerId);
+  if (old) w.producers.delete(cmd.producerId);
+  const p = getProducer(w, cmd.producerId, given);
+  if (old) {
+    // The same client keeps its counters; its new configuration takes effect now.
+    p.counters = old.counters;
+    p.latencies = old.latencies;
+    p.latencyNext = old.latencyNext;
+  }
+  p.loop = {
+    topic: cmd.topic,
+    ratePerSec: cmd.ratePerSec,
+    keyPattern: cmd.keyPattern ?? null,
+    keyCount: cmd.keyCount ?? 10,
+    acks: p.acks,
+    startedAtMs: w.nowMs,
+    emitted: 0,
+    token: 0,
+  };
+  const keys =
+    p.loop.keyPattern === null ? 'null keys' : `keys ${p.loop.keyPattern} over ${p.loop.keyCount} values`;
+  emit(
+    w,
+    'ProducerStarted',
+    `${p.id} starts sending ${cmd.ratePerSec} records/s to ${cmd.topic} (acks=${p.acks}, ${keys}, idempotence ${p.idempotent ? 'on' : 'off'}).`,
+    { producerId: p.id, topic: cmd.topic },
+  );
+  requestMetadata(w, p);
+  produceTick(w, p);
+}
+
+export function stopProducer(w: World, id: string): string | null {
+  const p = w.producers.get(id);
+  if (!p?.loop) return `producer ${id} is not running`;
+  p.loop = null;
+  emit(w, 'ProducerStopped', `${id} stops sending; records already sent still complete (close()).`, {
+    producerId: id,
+  });
+  return null;
+}
+
+/** The application loop: send() the records due by now at the configured rate. */
+function produceTick(w: World, p: ProducerClient): void {
+  const loop = p.loop;
+  if (!loop) return;
+  const due =
+    Math.floor((loop.ratePerSec * (w.nowMs - loop.startedAtMs)) / 1000) + (loop.ratePerSec > 0 ? 1 : 0);
+  // With the topic absent from metadata, send() blocks up to max.block.ms: the loop waits with it.
+  const blocked =
+    !p.leaders.has(loop.topic) && p.ready.some((id) => w.ledgerIndex.get(id)?.topic === loop.topic);
+  if (blocked) loop.emitted = due;
+  for (; loop.emitted < due; loop.emitted++) {
+    const n = loop.emitted;
+    const key =
+      loop.keyPattern === null ? null : loop.keyPattern.split('{n}').join(String(n % loop.keyCount));
+    enqueue(w, p, loop.topic, key, `${p.id}-${n}`, loop.acks, undefined);
+    if (!p.leaders.has(loop.topic)) {
+      loop.emitted = due;
+      break;
+    }
+  }
+  if (loop.ratePerSec > 0) {
+    const nextDue = loop.startedAtMs + Math.ceil((loop.emitted * 1000) / loop.ratePerSec);
+    // Ticks at least 10 ms apart: at high rates several records leave per tick.
+    loop.token = setClientTimer(w, p.id, Math.max(10, nextDue - w.nowMs), 'produceTick');
   }
   armDeliveryTimer(w, p);
   drain(w, p);
 }
 
-function brokersForBootstrap(w: World): NodeId[] {
-  return [...w.nodes.values()].filter((n) => n.isBroker).map((n) => n.id);
+/**
+ * Where the next Metadata request goes: the brokers the last response named, else bootstrap.servers
+ * (every broker when unset). After a whole round of them failed, back to bootstrap.servers.
+ */
+function metadataTargets(w: World, p: ProducerClient): NodeId[] {
+  if (p.knownBrokers.length) return p.knownBrokers;
+  return p.bootstrap.length ? p.bootstrap : [...w.nodes.values()].filter((n) => n.isBroker).map((n) => n.id);
 }
 
 function requestMetadata(w: World, p: ProducerClient): void {
   if (p.metadataInFlight) return;
-  const brokers = brokersForBootstrap(w);
+  const brokers = metadataTargets(w, p);
   const target = brokers[p.bootstrapIdx % brokers.length]!;
   p.metadataInFlight = true;
   p.metadataReqId = nextReqId(w);
-  const topics = [...new Set([...p.records.keys()].map((id) => w.ledgerIndex.get(id)!.topic))];
-  send(w, p.id, target, { kind: 'Metadata', topics }, p.metadataReqId);
+  const topics = new Set<string>();
+  for (const id of p.records.keys()) topics.add(w.ledgerIndex.get(id)!.topic);
+  if (p.loop) topics.add(p.loop.topic);
+  send(w, p.id, target, { kind: 'Metadata', topics: [...topics] }, p.metadataReqId);
   p.metadataToken = setClientTimer(w, p.id, num(p, 'request.timeout.ms'), 'metadataRefresh');
+}
+
+/** A metadata request got no answer: try the next broker; a whole round failed is reported once. */
+function metadataFailed(w: World, p: ProducerClient): void {
+  p.metadataInFlight = false;
+  p.bootstrapIdx++;
+  p.needMetadata = true;
+  p.metadataFailures++;
+  const targets = metadataTargets(w, p);
+  if (p.metadataFailures < targets.length) return;
+  p.metadataFailures = 0;
+  if (p.knownBrokers.length) {
+    // Every broker it knew is gone: rebootstrap (metadata.recovery.strategy=rebootstrap, KIP-899).
+    p.knownBrokers = [];
+    return;
+  }
+  if (p.noMetadataReported) return;
+  p.noMetadataReported = true;
+  emit(
+    w,
+    'ProducerNoMetadata',
+    `${p.id} cannot reach any bootstrap server (${targets.join(', ')}): no metadata. Records wait up to max.block.ms (${num(p, 'max.block.ms')} ms) for it, then fail with TimeoutException.`,
+    { producerId: p.id, bootstrap: targets },
+  );
 }
 
 interface Batch {
@@ -159,6 +308,16 @@ export function drain(w: World, p: ProducerClient): void {
     const r = p.records.get(id);
     if (!r || r.inFlight) continue;
     const entry = w.ledgerIndex.get(id)!;
+    const leaders = p.leaders.get(entry.topic);
+    // The partition is chosen as soon as the topic's metadata is known (KafkaProducer.doSend), so
+    // a record waiting behind a retry of its partition is held with the others.
+    if (r.partition < 0 && leaders) {
+      r.partition =
+        entry.key !== null
+          ? partitionForKey(entry.key, leaders.length)
+          : stickyPartition(w, p, entry.topic, leaders);
+      entry.partition = r.partition;
+    }
     const tp = `${entry.topic}-${r.partition}`;
     if (r.readyAtMs > w.nowMs || held.has(tp)) {
       if (r.readyAtMs > w.nowMs) wakeAtMs = Math.min(wakeAtMs, r.readyAtMs);
@@ -166,17 +325,24 @@ export function drain(w: World, p: ProducerClient): void {
       waiting.push(id);
       continue;
     }
-    const leaders = p.leaders.get(entry.topic);
     if (!leaders) {
+      // KafkaProducer.waitOnMetadata: send() gives up after max.block.ms without the topic's metadata.
+      const blockedUntil = entry.sentAtMs + num(p, 'max.block.ms');
+      if (w.nowMs >= blockedUntil) {
+        p.records.delete(id);
+        settle(
+          w,
+          p,
+          entry,
+          'failed',
+          'TimeoutException',
+          `Topic ${entry.topic} not present in metadata after ${num(p, 'max.block.ms')} ms`,
+        );
+        continue;
+      }
+      wakeAtMs = Math.min(wakeAtMs, blockedUntil);
       waiting.push(id);
       continue;
-    }
-    if (r.partition < 0) {
-      r.partition =
-        entry.key !== null
-          ? partitionForKey(entry.key, leaders.length)
-          : stickyPartition(w, p, entry.topic, leaders);
-      entry.partition = r.partition;
     }
     const leader = leaders[r.partition]?.leader ?? -1;
     if (leader < 0) {
@@ -184,7 +350,9 @@ export function drain(w: World, p: ProducerClient): void {
       waiting.push(id);
       continue;
     }
-    const key = `${entry.topic}-${r.partition}-${entry.acks}`;
+    // A batch that was sent keeps its records on retry (RecordAccumulator.reenqueue): the broker
+    // recognises a duplicate only as the same batch, first to last sequence number.
+    const key = r.batchId >= 0 ? `retry-${r.batchId}` : `${entry.topic}-${r.partition}-${entry.acks}`;
     let list = batches.get(key);
     if (!list) batches.set(key, (list = []));
     let b = list[list.length - 1];
@@ -244,11 +412,14 @@ function stickyPartition(w: World, p: ProducerClient, topic: string, leaders: { 
 }
 
 function sendBatch(w: World, p: ProducerClient, b: Batch): void {
-  const idempotent = b.acks === 'all' && p.config['enable.idempotence'] === true;
+  // Idempotence is off for acks 0 and 1 (ProducerConfig), and when a conflicting config turned it off.
+  const idempotent = b.acks === 'all' && p.idempotent;
   const tp = `${b.topic}-${b.partition}`;
   const sticky = p.sticky.get(b.topic);
   if (sticky && sticky.partition === b.partition) sticky.bytes += b.bytes;
+  const batchId = b.records[0]!.batchId >= 0 ? b.records[0]!.batchId : b.records[0]!.recordId;
   for (const r of b.records) {
+    r.batchId = batchId;
     if (idempotent && r.seq < 0) {
       r.pid = p.pid;
       r.seq = p.nextSeq.get(tp) ?? 0;
@@ -311,18 +482,22 @@ function settle(
   entry: LedgerEntry,
   status: 'acked' | 'failed',
   error?: string,
+  detail?: string,
 ): void {
   entry.status = status;
   if (status === 'acked') {
     entry.ackedAtMs = w.nowMs;
     p.counters.acknowledged++;
+    if (p.latencies.length < LATENCY_RING) p.latencies.push(w.nowMs - entry.sentAtMs);
+    else p.latencies[p.latencyNext] = w.nowMs - entry.sentAtMs;
+    p.latencyNext = (p.latencyNext + 1) % LATENCY_RING;
   } else {
     entry.error = error;
     p.counters.failed[error!] = (p.counters.failed[error!] ?? 0) + 1;
     emit(
       w,
       'ProduceFailed',
-      `${p.id}: record ${entry.key ?? 'null'}=${entry.value} to ${entry.topic} failed: ${error}.`,
+      `${p.id}: record ${entry.key ?? 'null'}=${entry.value} to ${entry.topic} failed: ${error}${detail ? ` (${detail})` : ''}.`,
       {
         topic: entry.topic,
         partition: entry.partition,
@@ -345,6 +520,10 @@ function finishAttempt(
   if (!req) return;
   p.inFlight.delete(reqId);
   p.inFlightPerBroker.set(req.brokerId, (p.inFlightPerBroker.get(req.brokerId) ?? 1) - 1);
+  if (error === 'OUT_OF_ORDER_SEQUENCE_NUMBER' && isNextSequence(w, p, req.recordIds)) {
+    failAndBumpEpoch(w, p, req.recordIds);
+    return;
+  }
   for (const [i, recordId] of req.recordIds.entries()) {
     const r = p.records.get(recordId);
     const entry = w.ledgerIndex.get(recordId);
@@ -360,7 +539,7 @@ function finishAttempt(
     }
     entry.error = error;
     const backoffMs = retryBackoffMs(w, p, r.attempts);
-    if (!RETRIABLE.has(error) || w.nowMs + backoffMs >= r.deadlineMs) {
+    if (!RETRIABLE.has(error) || r.attempts > num(p, 'retries') || w.nowMs + backoffMs >= r.deadlineMs) {
       p.records.delete(recordId);
       settle(w, p, entry, 'failed', error);
       continue;
@@ -370,6 +549,58 @@ function finishAttempt(
   }
   // Retried records go back in send order, ahead of newer ones (ordering, as the accumulator keeps it).
   p.ready.sort((a, b) => a - b);
+  armDeliveryTimer(w, p);
+}
+
+/**
+ * Sender.canRetry: OUT_OF_ORDER_SEQUENCE_NUMBER is retriable while an earlier batch of the partition
+ * is unsettled; for the earliest one the gap is permanent (its predecessor is gone from the log).
+ */
+function isNextSequence(w: World, p: ProducerClient, recordIds: number[]): boolean {
+  const first = p.records.get(recordIds[0]!);
+  if (!first || first.seq < 0) return false;
+  const topic = w.ledgerIndex.get(first.recordId)!.topic;
+  for (const r of p.records.values())
+    if (
+      r.pid === first.pid &&
+      r.partition === first.partition &&
+      r.seq >= 0 &&
+      r.seq < first.seq &&
+      w.ledgerIndex.get(r.recordId)?.topic === topic
+    )
+      return false;
+  return true;
+}
+
+/**
+ * KIP-360: the batch fails with OutOfOrderSequenceException, and the idempotent producer bumps its
+ * epoch, which restarts every partition's sequence at 0 (a new producer id stands for the new epoch).
+ */
+function failAndBumpEpoch(w: World, p: ProducerClient, recordIds: number[]): void {
+  for (const recordId of recordIds) {
+    const r = p.records.get(recordId);
+    const entry = w.ledgerIndex.get(recordId);
+    if (!r || !entry) continue;
+    r.inFlight = false;
+    const attempt = entry.attempts[entry.attempts.length - 1];
+    if (attempt) attempt.error = 'OUT_OF_ORDER_SEQUENCE_NUMBER';
+    p.records.delete(recordId);
+    settle(w, p, entry, 'failed', 'OUT_OF_ORDER_SEQUENCE_NUMBER');
+  }
+  const old = p.pid;
+  p.pid = w.nextPid++;
+  p.nextSeq.clear();
+  for (const r of p.records.values()) {
+    r.pid = -1;
+    r.seq = -1;
+    r.batchId = -1;
+  }
+  emit(
+    w,
+    'ProducerEpochBumped',
+    `${p.id}: a batch was refused with OUT_OF_ORDER_SEQUENCE_NUMBER, its predecessor is gone from the log; the producer fails it and restarts its sequence numbers with a new epoch (producer id ${old} → ${p.pid}, KIP-360).`,
+    { producerId: p.id },
+  );
   armDeliveryTimer(w, p);
 }
 
@@ -392,6 +623,16 @@ export function onProducerMessage(w: World, msg: Message): void {
     p.metadataToken = 0;
     p.metadataFetchedAtMs = w.nowMs;
     p.needMetadata = false;
+    p.metadataFailures = 0;
+    p.metadataFrom = msg.from as NodeId;
+    if (b.brokers.length) p.knownBrokers = [...b.brokers].sort((x, y) => x - y);
+    if (p.noMetadataReported) {
+      p.noMetadataReported = false;
+      emit(w, 'ProducerMetadataRecovered', `${p.id} got metadata from broker ${String(msg.from)} again.`, {
+        producerId: p.id,
+        nodeId: msg.from as NodeId,
+      });
+    }
     const byTopic = new Map<string, { leader: NodeId; leaderEpoch: number }[]>();
     for (const part of b.partitions) {
       let arr = byTopic.get(part.topic);
@@ -403,7 +644,9 @@ export function onProducerMessage(w: World, msg: Message): void {
       // The broker does not know the topic yet (its metadata lags): ask again after retry.backoff.ms.
       p.needMetadata = true;
       p.metadataInFlight = true;
+      p.metadataReqId = 0; // a backoff, not a request: its timer is no failure
       p.metadataToken = setClientTimer(w, p.id, num(p, 'retry.backoff.ms'), 'metadataRefresh');
+      drain(w, p);
       return;
     }
   } else if (b.kind === 'ProduceResponse') {
@@ -422,10 +665,8 @@ export function onProducerMessage(w: World, msg: Message): void {
     finishAttempt(w, p, msg.reqId, b.error, b.baseOffset);
   } else if (b.kind === 'Disconnected') {
     if (b.requestKind === 'Metadata') {
-      if (msg.reqId !== p.metadataReqId) return;
-      p.metadataInFlight = false;
-      p.bootstrapIdx++;
-      p.needMetadata = true;
+      if (msg.reqId !== p.metadataReqId || !p.metadataInFlight) return;
+      metadataFailed(w, p);
       armClientDeadline(w, p.id, p.retryTimer, w.nowMs + num(p, 'retry.backoff.ms'), 'retry');
       return;
     }
@@ -452,9 +693,14 @@ export function onProducerTimer(w: World, clientId: string, name: string, token:
     if (next < Infinity) armClientDeadline(w, p.id, p.requestTimer, next, 'requestTimeout');
   } else if (name === 'metadataRefresh') {
     if (token !== p.metadataToken || !p.metadataInFlight) return;
-    p.metadataInFlight = false;
-    p.bootstrapIdx++;
-    p.needMetadata = true;
+    if (p.metadataReqId === 0) {
+      p.metadataInFlight = false;
+      p.needMetadata = true;
+    } else metadataFailed(w, p);
+  } else if (name === 'produceTick') {
+    if (!p.loop || token !== p.loop.token) return;
+    produceTick(w, p);
+    return;
   } else if (name === 'deliveryTimeout') {
     if (token !== p.deliveryToken) return;
     p.deliveryDueMs = -1;

@@ -47,6 +47,8 @@ export function newRaftMem(role: RaftMem['role']): RaftMem {
     electionToken: 0,
     fetchToken: 0,
     fetchInFlight: false,
+    fetchReqId: 0,
+    lostLeaderId: null,
     lastFetchOkMs: -Infinity,
     progress: new Map(),
     parked: new Map(),
@@ -111,7 +113,9 @@ function becomeFollower(w: World, node: SimNode, epoch: number, leaderId: NodeId
   r.role = 'follower';
   r.leaderId = leaderId;
   r.electionToken = 0;
-  r.lastFetchOkMs = w.nowMs;
+  // KAFKA-17641: a follower that has not fetched from its leader yet grants pre-votes, or two
+  // voters that each learned of a dead leader from the other would keep reviving it.
+  r.lastFetchOkMs = -Infinity;
   if (changed)
     emit(
       w,
@@ -135,6 +139,8 @@ function armFetchTimeout(w: World, node: SimNode): void {
 function becomeProspective(w: World, node: SimNode): void {
   leaveLeadership(w, node);
   const r = node.raft!;
+  // Remember the leader we gave up on: a peer naming it again is no reason to follow it back.
+  if (r.role === 'follower') r.lostLeaderId = r.leaderId;
   r.role = 'prospective';
   r.leaderId = null;
   r.votes = [node.id];
@@ -332,6 +338,7 @@ export function onRaftMessage(w: World, node: SimNode, msg: Message): void {
         b.leaderId !== null &&
         b.epoch === node.disk.quorumEpoch &&
         b.leaderId !== node.id &&
+        b.leaderId !== r.lostLeaderId &&
         r.role === 'prospective'
       ) {
         becomeFollower(w, node, b.epoch, b.leaderId);
@@ -490,6 +497,7 @@ export function fetchMetadata(w: World, node: SimNode): void {
   }
   const log = node.disk.metaLog;
   r.fetchInFlight = true;
+  r.fetchReqId = nextReqId(w);
   r.fetchToken = setNodeTimer(w, node, REQUEST_TIMEOUT_MS, 'raftRequestTimeout');
   send(
     w,
@@ -502,7 +510,7 @@ export function fetchMetadata(w: World, node: SimNode): void {
       fetchOffset: logEndOffset(log),
       lastFetchedEpoch: latestEpoch(log),
     },
-    nextReqId(w),
+    r.fetchReqId,
   );
 }
 
@@ -510,7 +518,8 @@ function handleFetchResponse(w: World, node: SimNode, msg: Message): void {
   const b = msg.body;
   if (b.kind !== 'RaftFetchResponse') return;
   const r = node.raft!;
-  if (!r.fetchInFlight) return;
+  // Only the answer to the fetch in flight counts (KafkaRaftClient: isResponseExpected).
+  if (!r.fetchInFlight || msg.reqId !== r.fetchReqId) return;
   r.fetchInFlight = false;
   r.fetchToken = 0;
   const observer = r.role === 'observer';

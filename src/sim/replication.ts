@@ -2,7 +2,11 @@
 // leader and follower roles, one fetch session per (follower broker, leader broker), the
 // high watermark, ISR shrink and expand through AlterPartition, and KIP-101/279 truncation.
 
+import { authorizationError } from './acl';
+import { LONG_MAX } from './config';
 import { topicValue } from './controller';
+import { onHighWatermarkAdvanced } from './consumerFetch';
+import { countBytes } from './metrics';
 import { armNodeDeadline, emit, nextReqId, reply, send, setNodeTimer } from './kernel';
 import type { EpochLog } from './log';
 import {
@@ -29,14 +33,18 @@ import type {
   Fetcher,
   PartitionDisk,
   ProducerStateEntry,
+  QuotaBucket,
   ReplicaMem,
   SimNode,
   World,
 } from './state';
-import type { NodeId } from './types';
+import type { ConfigValue, NodeId } from './types';
 
-const FETCH_MAX_RECORDS = 2000; // stands for replica.fetch.max.bytes: records are counted, not sized
+const FETCH_MAX_RECORDS = 2000; // besides replica.fetch.max.bytes, a cap that keeps one response cheap to build
 const REPLICA_SOCKET_TIMEOUT_MS = 30000; // replica.socket.timeout.ms
+// Kafka starts a replica's lastCaughtUpTimeMs at 0 on the epoch clock, i.e. long ago; virtual time
+// starts at 0, so "never" must be far in the past, or a new replica would count as caught up.
+const NEVER_CAUGHT_UP_MS = -1e15;
 // Kafka keeps the last five batches per producer (ProducerStateEntry.NUM_BATCHES_TO_RETAIN); we keep
 // records, as many as five full batches can hold.
 const PRODUCER_STATE_RECORDS = 5 * 250;
@@ -47,9 +55,103 @@ export function diskOf(node: SimNode, tp: string): PartitionDisk {
   return d;
 }
 
+/** A record's size on the wire: key and value plus Kafka's per-record and batch overhead (as the producer counts it). */
+export function recordSizeBytes(rec: { key: string | null; value: string }): number {
+  return 70 + (rec.key?.length ?? 0) + rec.value.length;
+}
+
+/**
+ * A broker config as this broker has applied it from the metadata log: its own dynamic override,
+ * then the cluster-wide dynamic default, then the static value it started with (DynamicBrokerConfig).
+ */
+export function brokerValue(w: World, node: SimNode, name: string): ConfigValue {
+  const img = node.raft?.image;
+  return img?.brokerConfigs.get(String(node.id))?.[name] ?? img?.clusterConfig[name] ?? w.config[name]!;
+}
+
+// ---- replication throttles (ReplicationQuotaManager, KIP-73) ---------------------------------------
+
+/** "partition:broker,..." or "*" (QuotaConfig.*_REPLICATION_THROTTLED_REPLICAS). */
+function listsReplica(list: ConfigValue | undefined, partition: number, brokerId: NodeId): boolean {
+  if (typeof list !== 'string' || list === '') return false;
+  if (list.trim() === '*') return true;
+  return list.split(',').some((e) => e.trim() === `${partition}:${brokerId}`);
+}
+
+/**
+ * Whether this broker throttles the replication of `mem` on its `side` for `replicaId`: the topic's
+ * throttled-replicas list names (partition, this broker), and the replica is not in the ISR: only the
+ * copy to replicas out of the ISR is slowed, so a throttle never holds back the high watermark.
+ */
+function isThrottled(
+  w: World,
+  node: SimNode,
+  mem: ReplicaMem,
+  side: 'leader' | 'follower',
+  replicaId: NodeId,
+): boolean {
+  // A topic-only config: no cluster-wide default to fall back to. Checked first: it is on the fetch path.
+  const list = node.raft!.image.topics.get(mem.topic)?.config[THROTTLED_REPLICAS[side]];
+  if (list === undefined || list === '' || mem.isr.includes(replicaId)) return false;
+  return listsReplica(list, mem.partition, node.id);
+}
+
+const THROTTLED_REPLICAS = {
+  leader: 'leader.replication.throttled.replicas',
+  follower: 'follower.replication.throttled.replicas',
+} as const;
+
+function quotaRate(w: World, node: SimNode, side: 'leader' | 'follower'): number {
+  return Number(brokerValue(w, node, `${side}.replication.throttled.rate`));
+}
+
+/** Refills the bucket at `rate` bytes/s, holding at most one second's worth. */
+function refill(w: World, q: QuotaBucket, rate: number): void {
+  if (q.updatedAtMs < 0) q.allowanceBytes = rate;
+  else q.allowanceBytes = Math.min(rate, q.allowanceBytes + (rate * (w.nowMs - q.updatedAtMs)) / 1000);
+  q.updatedAtMs = w.nowMs;
+}
+
+/** ReplicationQuotaManager.isQuotaExceeded; with the default rate (Long.MAX_VALUE) never. */
+function quotaExceeded(w: World, node: SimNode, side: 'leader' | 'follower'): boolean {
+  const rate = quotaRate(w, node, side);
+  if (rate >= LONG_MAX) return false;
+  const q = side === 'leader' ? node.broker!.leaderQuota : node.broker!.followerQuota;
+  refill(w, q, rate);
+  return q.allowanceBytes <= 0;
+}
+
+/** When an exceeded quota has room again. */
+function quotaReadyAtMs(w: World, node: SimNode, side: 'leader' | 'follower'): number {
+  const rate = quotaRate(w, node, side);
+  const q = side === 'leader' ? node.broker!.leaderQuota : node.broker!.followerQuota;
+  return w.nowMs + Math.max(1, Math.ceil((-q.allowanceBytes * 1000) / Math.max(rate, 1)) + 1);
+}
+
+/** What a throttled side may still move now (at least 1 byte, so that one record always moves). */
+function quotaAllowance(w: World, node: SimNode, side: 'leader' | 'follower'): number {
+  const rate = quotaRate(w, node, side);
+  if (rate >= LONG_MAX) return LONG_MAX;
+  const q = side === 'leader' ? node.broker!.leaderQuota : node.broker!.followerQuota;
+  refill(w, q, rate);
+  return Math.max(1, Math.floor(q.allowanceBytes));
+}
+
+function recordQuota(w: World, node: SimNode, side: 'leader' | 'follower', bytes: number): void {
+  const rate = quotaRate(w, node, side);
+  if (rate >= LONG_MAX) return;
+  const q = side === 'leader' ? node.broker!.leaderQuota : node.broker!.followerQuota;
+  refill(w, q, rate);
+  q.allowanceBytes -= bytes;
+}
+
 function effMinIsr(w: World, node: SimNode, mem: ReplicaMem): number {
   return Math.min(
-    Number(topicValue(w, node.raft!.image, mem.topic, 'min.insync.replicas')),
+    // LogConfig: the topic's own value, else this broker's dynamic or static default.
+    Number(
+      node.raft!.image.topics.get(mem.topic)?.config['min.insync.replicas'] ??
+        brokerValue(w, node, 'min.insync.replicas'),
+    ),
     mem.replicas.length,
   );
 }
@@ -106,7 +208,10 @@ export function applyPartitionState(w: World, node: SimNode, p: PartitionState):
   mem.fetchDelayUntilMs = 0;
   if (p.leader === node.id) {
     if (mem.role !== 'leader' || newerEpoch) makeLeader(w, node, mem, p);
-    else maybeIncrementHighWatermark(w, node, mem);
+    else {
+      syncFollowers(w, mem, p);
+      maybeIncrementHighWatermark(w, node, mem);
+    }
   } else if (mem.role !== 'follower' || newerEpoch || mem.leaderId !== p.leader) {
     makeFollower(w, node, mem, p);
   } else {
@@ -115,7 +220,6 @@ export function applyPartitionState(w: World, node: SimNode, p: PartitionState):
 }
 
 function makeLeader(w: World, node: SimNode, mem: ReplicaMem, p: PartitionState): void {
-  const b = node.broker!;
   const tp = tpKey(mem.topic, mem.partition);
   removeFromFetchers(node, tp);
   const disk = diskOf(node, tp);
@@ -129,14 +233,26 @@ function makeLeader(w: World, node: SimNode, mem: ReplicaMem, p: PartitionState)
     // Partition.makeLeader: followers in the ISR count as caught up now; their LEO is unknown.
     mem.followers.set(r, {
       logEndOffset: -1,
-      lastCaughtUpTimeMs: p.isr.includes(r) ? w.nowMs : 0,
-      lastFetchTimeMs: 0,
+      lastCaughtUpTimeMs: p.isr.includes(r) ? w.nowMs : NEVER_CAUGHT_UP_MS,
+      lastFetchTimeMs: NEVER_CAUGHT_UP_MS,
       lastFetchLeaderLogEndOffset: 0,
     });
   }
-  void b;
   checkLostOnLeaderChange(w, node, mem, disk);
   maybeIncrementHighWatermark(w, node, mem);
+}
+
+/** A reassignment changes the replicas under the same leader: new followers are tracked, removed ones dropped. */
+function syncFollowers(w: World, mem: ReplicaMem, p: PartitionState): void {
+  for (const r of p.replicas)
+    if (r !== mem.leaderId && !mem.followers.has(r))
+      mem.followers.set(r, {
+        logEndOffset: -1,
+        lastCaughtUpTimeMs: p.isr.includes(r) ? w.nowMs : NEVER_CAUGHT_UP_MS,
+        lastFetchTimeMs: NEVER_CAUGHT_UP_MS,
+        lastFetchLeaderLogEndOffset: 0,
+      });
+  for (const r of [...mem.followers.keys()]) if (!p.replicas.includes(r)) mem.followers.delete(r);
 }
 
 function makeFollower(w: World, node: SimNode, mem: ReplicaMem, p: PartitionState): void {
@@ -204,14 +320,22 @@ function maybeSendFetch(w: World, node: SimNode, f: Fetcher): void {
       delayedUntil = Math.min(delayedUntil, mem.fetchDelayUntilMs);
       continue;
     }
+    // ReplicaFetcherThread.shouldFollowerThrottle: a throttled replica out of the ISR waits for quota.
+    const throttled = isThrottled(w, node, mem, 'follower', node.id);
+    if (throttled && quotaExceeded(w, node, 'follower')) {
+      delayedUntil = Math.min(delayedUntil, quotaReadyAtMs(w, node, 'follower'));
+      continue;
+    }
     const log = diskOf(node, tp).log;
-    parts.push({
+    const part: FetchPart = {
       topic: mem.topic,
       partition: mem.partition,
       fetchOffset: logEndOffset(log),
       lastFetchedEpoch: latestEpoch(log),
       currentLeaderEpoch: mem.leaderEpoch,
-    });
+    };
+    if (throttled) part.maxBytes = quotaAllowance(w, node, 'follower');
+    parts.push(part);
   }
   if (parts.length === 0) {
     if (delayedUntil < Infinity) {
@@ -276,6 +400,11 @@ export function onFetchResponse(w: World, node: SimNode, msg: Message): void {
     const tp = tpKey(part.topic, part.partition);
     const mem = b.replicas.get(tp);
     if (!mem || mem.role !== 'follower' || mem.leaderId !== f.leaderId) continue;
+    const bytes = part.bytes ?? 0;
+    if (bytes > 0) {
+      countBytes(w, node.id, bytes, 0);
+      if (isThrottled(w, node, mem, 'follower', node.id)) recordQuota(w, node, 'follower', bytes);
+    }
     handleFetchedPartition(w, node, mem, diskOf(node, tp), part);
   }
   maybeSendFetch(w, node, f);
@@ -289,7 +418,6 @@ function handleFetchedPartition(
   part: FetchRespPart,
 ): void {
   const log = disk.log;
-  const tp = `${mem.topic}-${mem.partition}`;
   if (part.error === 'OFFSET_OUT_OF_RANGE') {
     if (logEndOffset(log) < part.logStartOffset) truncateFullyAndStartAt(log, part.logStartOffset);
     else truncateAndReport(w, node, mem, disk, part.highWatermark, 'its log was ahead of the leader');
@@ -339,7 +467,6 @@ function handleFetchedPartition(
   disk.highWatermark = Math.min(part.highWatermark, logEndOffset(log));
   if (part.logStartOffset > log.logStartOffset)
     deleteBefore(log, Math.min(part.logStartOffset, disk.highWatermark));
-  void tp;
 }
 
 function truncateAndReport(
@@ -388,10 +515,10 @@ export function onFetchRequest(w: World, node: SimNode, msg: Message): void {
       continue;
     }
     updateFollowerFetchState(w, node, mem, body.replicaId, part.fetchOffset);
-    if (part.fetchOffset < logEndOffset(log)) ready = true;
+    if (part.fetchOffset < logEndOffset(log) && !leaderThrottles(w, node, mem, body.replicaId)) ready = true;
   }
   if (ready) {
-    reply(w, msg, buildFetchResponse(node, body.parts));
+    reply(w, msg, buildFetchResponse(w, node, body.parts, body.replicaId));
     return;
   }
   // Long poll: wait for data up to replica.fetch.wait.max.ms (a DelayedFetch).
@@ -416,7 +543,12 @@ export function onParkedFetchExpired(w: World, node: SimNode, key: string, token
   }
   b.parked.delete(follower);
   const body = p.msg.body;
-  if (body.kind === 'Fetch') reply(w, p.msg, buildFetchResponse(node, body.parts));
+  if (body.kind === 'Fetch') reply(w, p.msg, buildFetchResponse(w, node, body.parts, follower));
+}
+
+/** ReplicaManager.shouldLeaderThrottle: a throttled follower out of the ISR gets no data while the leader quota is used up. */
+function leaderThrottles(w: World, node: SimNode, mem: ReplicaMem, follower: NodeId): boolean {
+  return isThrottled(w, node, mem, 'leader', follower) && quotaExceeded(w, node, 'leader');
 }
 
 function completeParkedFetch(w: World, node: SimNode, follower: NodeId): void {
@@ -425,15 +557,19 @@ function completeParkedFetch(w: World, node: SimNode, follower: NodeId): void {
   if (!p) return;
   b.parked.delete(follower);
   const body = p.msg.body;
-  if (body.kind === 'Fetch') reply(w, p.msg, buildFetchResponse(node, body.parts));
+  if (body.kind === 'Fetch') reply(w, p.msg, buildFetchResponse(w, node, body.parts, follower));
 }
 
 function buildFetchResponse(
+  w: World,
   node: SimNode,
   parts: FetchPart[],
+  replicaId: NodeId,
 ): { kind: 'FetchResponse'; parts: FetchRespPart[] } {
   const b = node.broker!;
   const out: FetchRespPart[] = [];
+  const partitionMaxBytes = Number(brokerValue(w, node, 'replica.fetch.max.bytes'));
+  let sentBytes = 0;
   for (const part of parts) {
     const tp = tpKey(part.topic, part.partition);
     const mem = b.replicas.get(tp);
@@ -469,15 +605,29 @@ function buildFetchResponse(
       out.push({ ...common, error: 'OFFSET_OUT_OF_RANGE' });
       continue;
     }
-    out.push({
-      ...common,
-      records: slice(
-        log,
-        part.fetchOffset,
-        Math.min(logEndOffset(log), part.fetchOffset + FETCH_MAX_RECORDS),
-      ),
-    });
+    const throttled = isThrottled(w, node, mem, 'leader', replicaId);
+    if (throttled && quotaExceeded(w, node, 'leader')) {
+      out.push(common);
+      continue;
+    }
+    // replica.fetch.max.bytes per partition, but at least one record so that a large one still moves.
+    // A throttled copy moves no more than its quota still allows (so each second stays near the rate).
+    let maxBytes = Math.min(partitionMaxBytes, part.maxBytes ?? LONG_MAX);
+    if (throttled) maxBytes = Math.min(maxBytes, quotaAllowance(w, node, 'leader'));
+    const end = Math.min(logEndOffset(log), part.fetchOffset + FETCH_MAX_RECORDS);
+    let bytes = 0;
+    let to = Math.max(part.fetchOffset, log.logStartOffset);
+    while (to < end) {
+      const size = recordSizeBytes(entryAt(log, to)!);
+      if (bytes > 0 && bytes + size > maxBytes) break;
+      bytes += size;
+      to++;
+    }
+    if (throttled && bytes > 0) recordQuota(w, node, 'leader', bytes);
+    sentBytes += bytes;
+    out.push({ ...common, records: slice(log, part.fetchOffset, to), bytes });
   }
+  if (sentBytes > 0) countBytes(w, node.id, 0, sentBytes);
   return { kind: 'FetchResponse', parts: out };
 }
 
@@ -569,7 +719,7 @@ export function maybeIncrementHighWatermark(w: World, node: SimNode, mem: Replic
   if (mem.isr.length < effMinIsr(w, node, mem)) return;
   const disk = diskOf(node, tpKey(mem.topic, mem.partition));
   let hw = logEndOffset(disk.log);
-  const lagMaxMs = Number(w.config['replica.lag.time.max.ms']);
+  const lagMaxMs = Number(brokerValue(w, node, 'replica.lag.time.max.ms'));
   for (const [r, fs] of mem.followers) {
     const inIsr = mem.isr.includes(r) || (mem.pendingIsr !== null && mem.pendingIsr.includes(r));
     // A caught-up replica that is eligible for the ISR also holds the HW back (Partition.maybeIncrementLeaderHW).
@@ -583,6 +733,7 @@ export function maybeIncrementHighWatermark(w: World, node: SimNode, mem: Replic
   }
   if (hw <= disk.highWatermark) return;
   disk.highWatermark = hw;
+  onHighWatermarkAdvanced(w, node, mem.topic, mem.partition); // consumer fetches parked at this leader
   completeDelayed(w, node, mem, disk);
 }
 
@@ -650,7 +801,7 @@ function respondProduce(
 export function onIsrShrinkCheck(w: World, node: SimNode, token: number): void {
   const b = node.broker;
   if (!b || token !== b.isrToken) return;
-  const lagMaxMs = Number(w.config['replica.lag.time.max.ms']);
+  const lagMaxMs = Number(brokerValue(w, node, 'replica.lag.time.max.ms'));
   b.isrToken = setNodeTimer(w, node, lagMaxMs / 2, 'isrShrinkCheck');
   for (const mem of b.replicas.values()) {
     if (mem.role !== 'leader' || mem.pendingIsr) continue;
@@ -682,6 +833,16 @@ export function onIsrShrinkCheck(w: World, node: SimNode, token: number): void {
 export function onProduceRequest(w: World, node: SimNode, msg: Message): void {
   const body = msg.body;
   if (body.kind !== 'Produce') return;
+  let bytes = 0;
+  for (const r of body.records) bytes += recordSizeBytes(r);
+  countBytes(w, node.id, bytes, 0);
+  // KafkaApis.handleProduceRequest authorizes WRITE on the topic before anything else.
+  const denied =
+    typeof msg.from === 'string' ? authorizationError(w, msg.from, 'Write', 'topic', body.topic) : null;
+  if (denied) {
+    if (body.acks !== 0) respondProduce(w, msg, body, denied, -1);
+    return;
+  }
   const tp = tpKey(body.topic, body.partition);
   const mem = node.broker!.replicas.get(tp);
   if (!mem || mem.role !== 'leader') {
@@ -708,12 +869,16 @@ export function onProduceRequest(w: World, node: SimNode, msg: Message): void {
   const first = body.records[0]!;
   let baseOffset: number;
   const state = first.pid >= 0 ? mem.producerState.get(first.pid) : undefined;
-  const dup = state?.offsets.get(first.seq);
+  // ProducerStateEntry.findDuplicateBatch: a duplicate is the same batch, first to last sequence.
+  const last = body.records[body.records.length - 1]!;
+  const dupFirst = state?.offsets.get(first.seq);
+  const dupLast = state?.offsets.get(last.seq);
+  const dup = dupFirst !== undefined && dupLast === dupFirst + body.records.length - 1 ? dupFirst : undefined;
   if (dup !== undefined) {
     baseOffset = dup; // idempotence: a retried batch is not written twice
   } else {
     if (state) {
-      if (first.seq > state.lastSeq + 1) {
+      if (first.seq !== state.lastSeq + 1) {
         if (body.acks !== 0) respondProduce(w, msg, body, 'OUT_OF_ORDER_SEQUENCE_NUMBER', -1);
         return;
       }

@@ -1,11 +1,17 @@
 // The Simulation: builds the world from a scenario, runs the event loop in virtual time,
 // applies commands, and exposes snapshots, events, the ledger and the data-loss detector.
 
+import { addAcl, newSecurityState, removeAcl } from './acl';
+import { InvariantMonitor, type Violation } from './invariants';
+import { newMetricsState, sampleUpTo, type MetricsSample } from './metrics';
+import { generateReassignmentWithSeed, type ReassignmentPlan } from './reassignment';
 import { beginShutdown, onBrokerLifecycleMessage, onBrokerTimer, startBroker, stopProcess } from './broker';
 import { checkConfig, clusterDefaults } from './config';
 import {
   activeController,
   alterConfigs,
+  alterPartitionReassignments,
+  checkAlterConfigs,
   createTopic,
   newControllerMem,
   onControllerMessage,
@@ -18,7 +24,35 @@ import { entryAt, logEndOffset } from './log';
 import type { Message } from './messages';
 import type { MetaImage } from './metadata';
 import { tpKey } from './metadata';
-import { onProducerMessage, onProducerTimer, produce } from './producer';
+import {
+  checkProduce,
+  checkStartProducer,
+  onProducerMessage,
+  onProducerTimer,
+  produce,
+  startProducer,
+  stopProducer,
+} from './producer';
+import {
+  checkStartConsumer,
+  commitOffsets,
+  onConsumerMessage,
+  onConsumerTimer,
+  startConsumer,
+  stopConsumer,
+} from './consumer';
+import {
+  onConsumerFetch,
+  onConsumerFetchExpired,
+  onListOffsets,
+  onOffsetsForLeaderEpoch,
+} from './consumerFetch';
+import {
+  onCoordinatorAppendResponse,
+  onFindCoordinator,
+  onGroupRequest,
+  onGroupTimer,
+} from './groupCoordinator';
 import { fetchMetadata, onParkedRaftFetchExpired, onRaftMessage, onRaftTimer, startRaft } from './quorum';
 import {
   onAlterPartitionResponse,
@@ -42,6 +76,7 @@ import type {
   Command,
   CommandResult,
   CommittedRecord,
+  ConsumedRecordView,
   LedgerEntry,
   NodeId,
   Role,
@@ -55,7 +90,21 @@ import { LIMITS, parseScenario, validateCommand } from './validate';
 export const ENGINE_VERSION = '0.1.0';
 
 /** Requests whose sender learns at once that the peer's process is down (connection refused). */
-const REFUSED_REQUESTS = new Set(['Fetch', 'Produce', 'Metadata']);
+const REFUSED_REQUESTS = new Set([
+  'Fetch',
+  'Produce',
+  'Metadata',
+  'FindCoordinator',
+  'JoinGroup',
+  'SyncGroup',
+  'Heartbeat',
+  'LeaveGroup',
+  'OffsetCommit',
+  'OffsetFetch',
+  'ConsumerFetch',
+  'ListOffsets',
+  'OffsetsForLeaderEpoch',
+]);
 
 export class Simulation {
   private readonly w: World;
@@ -69,6 +118,8 @@ export class Simulation {
     const copy = Object.create(Simulation.prototype) as Simulation;
     (copy as unknown as { w: World }).w = { ...structuredClone(rest), queue: queue.clone() };
     (copy as unknown as { cachedContext: null }).cachedContext = null;
+    // The invariant monitor's history is not part of the world: a clone starts without one.
+    (copy as unknown as { monitor: null }).monitor = null;
     return copy;
   }
 
@@ -98,6 +149,10 @@ export class Simulation {
         inFlight: 0,
       },
       producers: new Map(),
+      consumers: new Map(),
+      coordinators: new Map(),
+      consumedTrace: new Map(),
+      consumedCount: new Map(),
       nextPid: 1000,
       ledger: [],
       ledgerIndex: new Map(),
@@ -106,6 +161,9 @@ export class Simulation {
       eventSeq: 0,
       scenarioTopics: [...(s.topics ?? [])],
       script: [...(s.script ?? [])],
+      traffic: new Map(),
+      metrics: newMetricsState(),
+      security: newSecurityState(s.security),
     };
     this.w = w;
     for (const n of s.nodes) addNode(w, n.id, n.roles, n.rack ?? null);
@@ -126,11 +184,20 @@ export class Simulation {
     for (;;) {
       const next = w.queue.peek();
       if (!next || next.dueMs > until) break;
+      // A metrics sample at T sees every event due at or before T, and none after.
+      if (next.dueMs > w.metrics.nextSampleMs) this.sample(next.dueMs - 1);
       w.queue.pop();
       if (next.dueMs > w.nowMs) w.nowMs = next.dueMs;
       dispatch(w, next.item, this);
     }
+    this.sample(until);
     w.nowMs = until;
+  }
+
+  private sample(uptoMs: number): void {
+    const before = this.w.metrics.samples.length;
+    sampleUpTo(this.w, uptoMs);
+    if (this.monitor && this.w.metrics.samples.length !== before) this.monitor.observe(this);
   }
 
   /** The due time of the next event, or null when nothing is scheduled. */
@@ -141,8 +208,10 @@ export class Simulation {
   /** Runs exactly the next event (for step-by-step playback). */
   step(): void {
     const w = this.w;
-    const next = w.queue.pop();
+    const next = w.queue.peek();
     if (!next) return;
+    if (next.dueMs > w.metrics.nextSampleMs) this.sample(next.dueMs - 1);
+    w.queue.pop();
     if (next.dueMs > w.nowMs) w.nowMs = next.dueMs;
     dispatch(w, next.item, this);
   }
@@ -183,6 +252,14 @@ export class Simulation {
     return out;
   }
 
+  /**
+   * Every record consumer group `groupId` received, in the order its members received them
+   * (the most recent CONSUMED_TRACE_MAX when there are more): for tests and the record tracer.
+   */
+  consumedRecords(groupId: string): readonly ConsumedRecordView[] {
+    return this.w.consumedTrace.get(groupId) ?? [];
+  }
+
   lostAcknowledged(): LedgerEntry[] {
     const img = clusterImage(this.w);
     const leaders = new Map([...img.partitions.entries()].map(([k, p]) => [k, p.leader]));
@@ -192,6 +269,44 @@ export class Simulation {
   stateHash(): string {
     return hashWorld(this.w);
   }
+
+  /**
+   * The vital signs, one sample per simulated second, the last ten minutes (METRICS_CAPACITY):
+   * offline, under-replicated and under-min-ISR partitions, ISR shrinks and expands, elections,
+   * produce latency percentiles by acks, bytes in and out and metadata lag per broker.
+   */
+  metrics(): readonly MetricsSample[] {
+    return this.w.metrics.samples;
+  }
+
+  /**
+   * Starts checking the safety invariants (invariants.ts) once per simulated second; off by default
+   * because it reads the whole ledger each time. A clean run never violates them: a violation needs an
+   * unclean election or a setting that allows one (unclean.leader.election.enable, acks=1 with a
+   * leader that dies before its followers fetched).
+   */
+  watchInvariants(): this {
+    if (!this.monitor) {
+      this.monitor = new InvariantMonitor();
+      this.monitor.observe(this);
+    }
+    return this;
+  }
+
+  /** Each invariant violation seen since watchInvariants(), first occurrence each, with the time it was seen. */
+  violations(): readonly Violation[] {
+    return this.monitor ? this.monitor.violations : [];
+  }
+
+  /**
+   * `kafka-reassign-partitions --generate`: a balanced plan moving `topics` onto `brokerIds`,
+   * deterministic from the scenario's seed. Feed `proposed` to the reassignPartitions command.
+   */
+  generateReassignment(topics: string[], brokerIds: NodeId[]): ReassignmentPlan {
+    return generateReassignmentWithSeed(this.snapshot(), topics, brokerIds, this.w.seed);
+  }
+
+  private monitor: InvariantMonitor | null = null;
 
   /** What commands may refer to now: nodes, brokers and the committed topics. */
   private context(): CommandContext {
@@ -253,7 +368,8 @@ function dispatch(w: World, item: QueueItem, sim: Simulation): void {
       deliver(w, item.msg);
       return;
     case 'client':
-      onProducerTimer(w, item.client, item.name, item.token);
+      if (w.consumers.has(item.client)) onConsumerTimer(w, item.client, item.name, item.token);
+      else onProducerTimer(w, item.client, item.name, item.token);
       return;
     case 'script': {
       const step = w.script[item.index]!;
@@ -309,6 +425,12 @@ function dispatch(w: World, item: QueueItem, sim: Simulation): void {
         case 'retention':
           onRetentionCheck(w, node);
           return;
+        case 'groupTimer':
+          onGroupTimer(w, node, item.key!, item.token);
+          return;
+        case 'consumerFetchExpire':
+          onConsumerFetchExpired(w, node, item.token);
+          return;
       }
     }
   }
@@ -319,13 +441,21 @@ function deliver(w: World, msg: Message): void {
   // A link cut while the packet was on the wire loses it too.
   if (!reachable(w, msg.from, msg.to)) return;
   if (typeof msg.to === 'string') {
-    onProducerMessage(w, msg);
+    if (w.consumers.has(msg.to)) onConsumerMessage(w, msg);
+    else onProducerMessage(w, msg);
     return;
   }
   const node = w.nodes.get(msg.to);
   if (!node || node.state !== 'running' || node.incarnation !== msg.toIncarnation) {
     if (REFUSED_REQUESTS.has(msg.body.kind) && node && node.state !== 'running')
-      send(w, msg.to, msg.from, { kind: 'Disconnected', requestKind: msg.body.kind }, msg.reqId);
+      send(
+        w,
+        msg.to,
+        msg.from,
+        { kind: 'Disconnected', requestKind: msg.body.kind },
+        msg.reqId,
+        msg.fromIncarnation,
+      );
     return;
   }
   const b = msg.body;
@@ -362,7 +492,41 @@ function deliver(w: World, msg: Message): void {
       if (node.broker) answerMetadata(w, node, msg);
       return;
     case 'ProduceResponse':
+      // The group coordinator's own appends to __consumer_offsets.
+      if (node.broker) onCoordinatorAppendResponse(w, node, msg);
+      return;
     case 'MetadataResponse':
+      return;
+    case 'FindCoordinator':
+      if (node.broker) onFindCoordinator(w, node, msg);
+      return;
+    case 'JoinGroup':
+    case 'SyncGroup':
+    case 'Heartbeat':
+    case 'LeaveGroup':
+    case 'OffsetCommit':
+    case 'OffsetFetch':
+      if (node.broker) onGroupRequest(w, node, msg);
+      return;
+    case 'ConsumerFetch':
+      if (node.broker) onConsumerFetch(w, node, msg);
+      return;
+    case 'ListOffsets':
+      if (node.broker) onListOffsets(w, node, msg);
+      return;
+    case 'OffsetsForLeaderEpoch':
+      if (node.broker) onOffsetsForLeaderEpoch(w, node, msg);
+      return;
+    case 'FindCoordinatorResponse':
+    case 'JoinGroupResponse':
+    case 'SyncGroupResponse':
+    case 'HeartbeatResponse':
+    case 'LeaveGroupResponse':
+    case 'OffsetCommitResponse':
+    case 'OffsetFetchResponse':
+    case 'ConsumerFetchResponse':
+    case 'ListOffsetsResponse':
+    case 'OffsetsForLeaderEpochResponse':
       return;
     case 'Disconnected':
       if (b.requestKind === 'Fetch' && node.broker) onFetchDisconnected(w, node, msg);
@@ -424,7 +588,7 @@ function applyCommand(w: World, c: Command): string | null {
   switch (c.type) {
     case 'crashNode':
       if (!node || node.state !== 'running') return `node ${c.nodeId} is not running`;
-      stopProcess(node, 'crashed');
+      stopProcess(w, node, 'crashed');
       emit(
         w,
         'NodeCrashed',
@@ -444,7 +608,7 @@ function applyCommand(w: World, c: Command): string | null {
       if (!node || node.state !== 'running') return `node ${c.nodeId} is not running`;
       emit(w, 'ShutdownRequested', `Node ${c.nodeId} begins a controlled shutdown.`, { nodeId: c.nodeId });
       if (node.broker) beginShutdown(w, node);
-      else stopProcess(node, 'stopped');
+      else stopProcess(w, node, 'stopped');
       return null;
     case 'partitionNetwork': {
       w.network.groups = new Map();
@@ -491,12 +655,35 @@ function applyCommand(w: World, c: Command): string | null {
       if (!ctl) return 'REQUEST_TIMED_OUT: no active controller (the quorum has no leader)';
       if (scope === 'topic' && !ctl.controller!.work!.topics.has(c.resourceName ?? ''))
         return `UNKNOWN_TOPIC_OR_PARTITION: no topic "${c.resourceName}"`;
+      const refused = checkAlterConfigs(w, ctl, scope, c.configs);
+      if (refused) return refused;
       alterConfigs(w, ctl, scope, c.resourceName ?? '', c.configs);
       return null;
     }
-    case 'produce':
+    case 'produce': {
+      const error = checkProduce(w, c);
+      if (error) return error;
       produce(w, c);
       return null;
+    }
+    case 'startProducer': {
+      const error = checkStartProducer(w, c);
+      if (error) return error;
+      startProducer(w, c);
+      return null;
+    }
+    case 'stopProducer':
+      return stopProducer(w, c.producerId);
+    case 'startConsumer': {
+      const error = checkStartConsumer(w, c);
+      if (error) return error;
+      startConsumer(w, c);
+      return null;
+    }
+    case 'stopConsumer':
+      return stopConsumer(w, c.consumerId, c.graceful ?? true);
+    case 'commitOffsets':
+      return commitOffsets(w, c.consumerId);
     case 'addNode': {
       if (w.nodes.has(c.nodeId)) return `node ${c.nodeId} already exists`;
       if (c.roles.includes('controller'))
@@ -510,6 +697,29 @@ function applyCommand(w: World, c: Command): string | null {
         { nodeId: c.nodeId },
       );
       bootNode(w, n);
+      return null;
+    }
+    case 'reassignPartitions': {
+      const ctl = activeController(w);
+      if (!ctl) return 'REQUEST_TIMED_OUT: no active controller (the quorum has no leader)';
+      return alterPartitionReassignments(w, ctl, c.partitions);
+    }
+    case 'addAcl':
+    case 'removeAcl': {
+      const { type, ...acl } = c;
+      const changed = type === 'addAcl' ? addAcl(w, acl) : removeAcl(w, acl);
+      if (!changed) return type === 'addAcl' ? 'this ACL already exists' : 'no such ACL';
+      const rule = `${acl.permission.toUpperCase()} ${acl.principal} ${acl.operation} on ${acl.resourceType} ${acl.resourceName}${
+        acl.patternType === 'prefixed' ? '*' : ''
+      }`;
+      emit(
+        w,
+        type === 'addAcl' ? 'AclAdded' : 'AclRemoved',
+        type === 'addAcl'
+          ? `ACL added: ${rule}.${w.security.acls.length === 1 ? ' ACLs are now enforced: anything no ACL allows is refused.' : ''}`
+          : `ACL removed: ${rule}.${w.security.acls.length === 0 ? ' No ACL is left: everything is allowed again.' : ''}`,
+        { acl },
+      );
       return null;
     }
     case 'electLeaders': {

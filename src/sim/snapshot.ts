@@ -1,11 +1,27 @@
 // The snapshot: a plain, JSON-serialisable view of the whole cluster.
 
+import { securityView } from './acl';
+import { clientsView } from './clientsView';
+import { failureBudget } from './budget';
+import { topicValue } from './controller';
 import { logEndOffset } from './log';
+import { lastRates } from './metrics';
+import { leadershipSkew } from './reassignment';
 import type { MetaImage } from './metadata';
 import { emptyImage, tpKey } from './metadata';
 import { raftStateOf } from './quorum';
 import type { World } from './state';
-import type { LinkCut, NodeView, PartitionView, Snapshot, VoterView } from './types';
+import type {
+  AppliedConfigView,
+  ConfigValue,
+  LinkCut,
+  NodeId,
+  NodeView,
+  PartitionView,
+  ReassignmentView,
+  Snapshot,
+  VoterView,
+} from './types';
 
 /** The cluster's committed metadata: the active controller's, else the most advanced running voter's. */
 export function clusterImage(w: World): MetaImage {
@@ -37,6 +53,7 @@ export function buildSnapshot(w: World): Snapshot {
         brokerEpoch: reg?.brokerEpoch ?? -1,
         metadataOffset: n.raft ? n.raft.image.offset : -1,
         shuttingDown: !!reg?.inControlledShutdown || !!n.broker?.wantShutDown,
+        ...(n.isBroker ? lastRates(w, n.id) : {}),
       };
     });
   const voters: VoterView[] = w.voterIds.map((id) => {
@@ -52,6 +69,10 @@ export function buildSnapshot(w: World): Snapshot {
     };
   });
   const leader = voters.filter((v) => v.state === 'leader').sort((a, b) => b.epoch - a.epoch)[0];
+  const elrEnabled =
+    Number(
+      img.clusterConfig['eligible.leader.replicas.version'] ?? w.config['eligible.leader.replicas.version'],
+    ) >= 1;
   const partitions: PartitionView[] = [...img.partitions.values()]
     .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition))
     .map((p) => {
@@ -76,8 +97,17 @@ export function buildSnapshot(w: World): Snapshot {
         elr: [...p.elr],
         highWatermark: leaderLog ? leaderLog.highWatermark : 0,
         replicaLogs,
+        adding: [...p.adding],
+        removing: [...p.removing],
+        budget: failureBudget(p, {
+          minInsyncReplicas: Number(topicValue(w, img, p.topic, 'min.insync.replicas')),
+          elrEnabled,
+          uncleanEnabled: topicValue(w, img, p.topic, 'unclean.leader.election.enable') === true,
+        }),
       };
     });
+  const brokerIds = [...w.nodes.values()].filter((n) => n.isBroker).map((n) => n.id);
+  const partitionHw = new Map(partitions.map((p) => [tpKey(p.topic, p.partition), p.highWatermark]));
   return {
     timeMs: w.nowMs,
     nodes,
@@ -97,17 +127,61 @@ export function buildSnapshot(w: World): Snapshot {
       })),
     partitions,
     network: { latencyMs: w.network.latencyMs, cuts: networkCuts(w), inFlight: w.network.inFlight },
-    clients: {
-      producers: [...w.producers.values()].map((p) => ({
-        id: p.id,
-        sent: p.counters.sent,
-        acknowledged: p.counters.acknowledged,
-        failed: { ...p.counters.failed },
-        retries: p.counters.retries,
-        pending: p.records.size,
-      })),
-    },
+    leadership: leadershipSkew(partitions, brokerIds),
+    configs: appliedConfigs(w, img),
+    reassignments: reassignments(partitions),
+    security: securityView(w),
+    clients: clientsView(w, img, (tp) => partitionHw.get(tp) ?? 0),
   };
+}
+
+/** Each config set in the committed metadata, with the brokers whose own image already has it. */
+function appliedConfigs(w: World, img: MetaImage): AppliedConfigView[] {
+  const brokers = [...w.nodes.values()].filter((n) => n.isBroker).sort((a, b) => a.id - b.id);
+  const out: AppliedConfigView[] = [];
+  const add = (
+    resourceType: AppliedConfigView['resourceType'],
+    resourceName: string,
+    config: Record<string, ConfigValue>,
+    read: (m: MetaImage) => Record<string, ConfigValue> | undefined,
+  ) => {
+    for (const name of Object.keys(config).sort()) {
+      const value = config[name]!;
+      const appliedBy: NodeId[] = [];
+      const pendingOn: NodeId[] = [];
+      for (const n of brokers) {
+        const mine = n.raft ? read(n.raft.image) : undefined;
+        (mine && mine[name] === value ? appliedBy : pendingOn).push(n.id);
+      }
+      out.push({ resourceType, resourceName, name, value, appliedBy, pendingOn });
+    }
+  };
+  add('cluster', '', img.clusterConfig, (m) => m.clusterConfig);
+  for (const key of [...img.brokerConfigs.keys()].sort((a, b) => Number(a) - Number(b)))
+    add('broker', key, img.brokerConfigs.get(key)!, (m) => m.brokerConfigs.get(key));
+  for (const t of [...img.topics.values()].sort((a, b) => (a.name < b.name ? -1 : 1)))
+    add('topic', t.name, t.config, (m) => m.topics.get(t.name)?.config);
+  return out;
+}
+
+function reassignments(partitions: PartitionView[]): ReassignmentView[] {
+  return partitions
+    .filter((p) => p.adding!.length || p.removing!.length)
+    .map((p) => {
+      const leaderLeo = p.replicaLogs.find((r) => r.brokerId === p.leader)?.logEndOffset ?? 0;
+      return {
+        topic: p.topic,
+        partition: p.partition,
+        replicas: [...p.replicas],
+        adding: [...p.adding!],
+        removing: [...p.removing!],
+        progress: p.adding!.map((b) => ({
+          brokerId: b,
+          logEndOffset: p.replicaLogs.find((r) => r.brokerId === b)?.logEndOffset ?? 0,
+          leaderLogEndOffset: leaderLeo,
+        })),
+      };
+    });
 }
 
 /** Every cut direction: explicit cuts and the pairs of nodes in different partitionNetwork groups. */

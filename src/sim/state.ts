@@ -4,12 +4,16 @@
 import type { Timed } from './heap';
 import { EventQueue } from './heap';
 import type { EpochLog } from './log';
-import type { Addr, LogRecord, Message } from './messages';
+import type { Addr, CommittedOffset, LogRecord, Message, Subscription, TopicPartition } from './messages';
 import type { MetaEntry, MetaImage, PartitionState } from './metadata';
 import type { RngState } from './rng';
+import type { SecurityState } from './acl';
+import type { MetricsState } from './metrics';
 import type {
   Acks,
   ConfigValue,
+  ConsumedRecordView,
+  GroupState,
   LedgerEntry,
   NodeId,
   NodeState,
@@ -40,9 +44,19 @@ export type TimerName =
   | 'delayedProduceExpire'
   | 'alterPartitionRetry'
   | 'retention'
-  | 'controllerPeriodic';
+  | 'controllerPeriodic'
+  | 'groupTimer'
+  | 'consumerFetchExpire';
 
-export type ClientTimerName = 'requestTimeout' | 'retry' | 'metadataRefresh' | 'deliveryTimeout';
+export type ClientTimerName =
+  | 'requestTimeout'
+  | 'retry'
+  | 'metadataRefresh'
+  | 'deliveryTimeout'
+  | 'produceTick'
+  | 'consumerPoll'
+  | 'heartbeat'
+  | 'autoCommit';
 
 export interface PartitionDisk {
   log: EpochLog<LogRecord>;
@@ -78,6 +92,9 @@ export interface RaftMem {
   electionToken: number;
   fetchToken: number;
   fetchInFlight: boolean;
+  fetchReqId: number;
+  /** The leader this voter last timed out on (a prospective does not follow it back). */
+  lostLeaderId: NodeId | null;
   lastFetchOkMs: number;
   /** Leader only: each voter's fetch progress. */
   progress: Map<NodeId, VoterProgress>;
@@ -93,7 +110,7 @@ export interface RaftMem {
 
 export interface PendingReply {
   offset: number;
-  msg: Omit<Message, 'toIncarnation'> & { toIncarnation: number };
+  msg: Message;
 }
 
 export interface ControllerMem {
@@ -192,6 +209,15 @@ export interface BrokerMem {
   parked: Map<NodeId, { msg: Message; expiresAtMs: number }>;
   parkTimers: Map<NodeId, DeadlineTimer>;
   isrToken: number;
+  /** Replication throttles (ReplicationQuotaManager): bytes this broker may still send as leader / fetch as follower. */
+  leaderQuota: QuotaBucket;
+  followerQuota: QuotaBucket;
+}
+
+/** A token bucket that may go into debt: a whole response is sent, then the next waits (the rate holds on average). */
+export interface QuotaBucket {
+  allowanceBytes: number;
+  updatedAtMs: number;
 }
 
 export interface SimNode {
@@ -219,6 +245,8 @@ export interface InFlightRequest {
 
 export interface ProducerRecordState {
   recordId: number;
+  /** The batch this record was first sent in (-1 before): retries resend that same batch. */
+  batchId: number;
   partition: number;
   pid: number;
   seq: number;
@@ -258,6 +286,142 @@ export interface ProducerClient {
   /** KIP-794 sticky partitioner: the current partition per topic and the bytes sent to it. */
   sticky: Map<string, { partition: number; bytes: number }>;
   counters: { sent: number; acknowledged: number; failed: Record<string, number>; retries: number };
+  /** enable.idempotence was set explicitly (a conflicting acks is then a ConfigException). */
+  idempotenceExplicit: boolean;
+  /** bootstrap.servers as broker ids; metadata then comes from the brokers the cluster names. */
+  bootstrap: NodeId[];
+  knownBrokers: NodeId[];
+  /** Consecutive metadata requests that got no answer; a whole round of them is reported once. */
+  metadataFailures: number;
+  noMetadataReported: boolean;
+  metadataFrom: NodeId | null;
+  /** Ack latencies of the last records (a ring of up to LATENCY_RING). */
+  latencies: number[];
+  latencyNext: number;
+  /** startProducer: the continuous load. */
+  loop: ProducerLoop | null;
+}
+
+export interface ProducerLoop {
+  topic: string;
+  ratePerSec: number;
+  keyPattern: string | null;
+  keyCount: number;
+  acks: Acks;
+  startedAtMs: number;
+  emitted: number;
+  token: number;
+}
+
+// ---- consumers and the group coordinator (consumer.ts, groupCoordinator.ts, consumerFetch.ts) ----
+
+export interface ConsumerPartition {
+  topic: string;
+  partition: number;
+  /** Next offset to fetch; -1 until known (OffsetFetch, then auto.offset.reset). */
+  position: number;
+  /** Epoch of the last record consumed (KIP-320), -1 when none. */
+  positionEpoch: number;
+  /** 'offset': waiting for the committed offset; 'reset': ListOffsets; 'validate': OffsetsForLeaderEpoch. */
+  pending: 'offset' | 'reset' | 'validate' | null;
+  /** The leader epoch the position was last validated against. */
+  validatedEpoch: number;
+}
+
+export interface ConsumerClient {
+  id: string;
+  groupId: string;
+  topics: string[];
+  config: Record<string, ConfigValue>;
+  state: 'stopped' | 'crashed' | 'finding-coordinator' | 'joining' | 'syncing' | 'stable';
+  /** A new consumer with the same id gets a new incarnation; old replies are ignored. */
+  incarnation: number;
+  coordinator: NodeId;
+  memberId: string;
+  generation: number;
+  protocol: string;
+  /** Requests in flight by purpose ('find', 'join', 'sync', 'heartbeat', 'commit', 'offsets', 'metadata', 'reset:4', ...). */
+  pendingReq: Map<string, { reqId: number; sentAtMs: number; timeoutMs: number; to: NodeId }>;
+  /** No coordinator request before this time (retry.backoff.ms after an error). */
+  backoffUntilMs: number;
+  rejoinNeeded: boolean;
+  isLeader: boolean;
+  /** The leader's view: every topic some member subscribes to. */
+  groupTopics: string[];
+  needMetadata: boolean;
+  /** Partition counts the leader assigned with (it rejoins when the metadata changes). */
+  assignedWith: Record<string, number> | null;
+  parts: Map<string, ConsumerPartition>;
+  leaders: Map<string, { leader: NodeId; leaderEpoch: number }[]>;
+  metadataReqId: number;
+  metadataFetchedAtMs: number;
+  /** No metadata request before this time (retry.backoff.ms between them). */
+  metadataRetryAtMs: number;
+  bootstrapIdx: number;
+  /** Per leader broker: the fetch in flight (reqId 0: none) with the offsets it asked for, and its backoff. */
+  fetches: Map<
+    NodeId,
+    {
+      reqId: number;
+      sentAtMs: number;
+      offsets: Record<string, number>;
+      backoffUntilMs: number;
+      /** A partition of this leader waited for the fetch in flight: the next one looks at every partition. */
+      rescan: boolean;
+    }
+  >;
+  pollTimer: DeadlineTimer;
+  heartbeatToken: number;
+  commitToken: number;
+  consumed: number;
+  lastRecords: ConsumedRecordView[];
+}
+
+export interface GroupMember {
+  memberId: string;
+  clientId: string;
+  protocols: string[];
+  subscription: Subscription;
+  assignment: TopicPartition[];
+  sessionTimeoutMs: number;
+  rebalanceTimeoutMs: number;
+  /** Session expires at this time unless a heartbeat or request comes first. */
+  expiresAtMs: number;
+  /** A JoinGroup waiting for the rebalance to complete. */
+  pendingJoin: Message | null;
+  pendingSync: Message | null;
+}
+
+export interface GroupMem {
+  groupId: string;
+  /** The leader epoch of the __consumer_offsets partition the group was loaded at. */
+  loadedEpoch: number;
+  state: GroupState;
+  generation: number;
+  protocol: string;
+  leaderId: string | null;
+  members: Map<string, GroupMember>;
+  /** Committed offsets: "topic-partition" → offset and leader epoch. */
+  offsets: Map<string, { topic: string; partition: number; offset: number; leaderEpoch: number }>;
+  /** When PreparingRebalance ends at the latest (rebalance timeout or initial delay). */
+  joinDeadlineMs: number;
+  /** group.initial.rebalance.delay.ms: the first rebalance of an empty group waits this long for more members. */
+  initialDelay: boolean;
+  timer: DeadlineTimer;
+  nextMemberSeq: number;
+}
+
+export interface CoordinatorMem {
+  /** The broker incarnation this memory belongs to (a restart starts empty). */
+  incarnation: number;
+  groups: Map<string, GroupMem>;
+  /** Appends to __consumer_offsets in flight: reqId → the commit to answer when it completes. */
+  appends: Map<number, { groupId: string; request: Message; offsets: CommittedOffset[] }>;
+  /** Consumer fetches parked until data arrives or fetch.max.wait.ms passes. */
+  parked: Map<string, { msg: Message; expiresAtMs: number }>;
+  parkTimer: DeadlineTimer;
+  /** Last time this broker reported that __consumer_offsets cannot be created yet. */
+  offsetsTopicWarnedAtMs: number;
 }
 
 export interface NetworkState {
@@ -286,6 +450,12 @@ export interface World {
   voterIds: NodeId[];
   network: NetworkState;
   producers: Map<string, ProducerClient>;
+  consumers: Map<string, ConsumerClient>;
+  /** Per broker: the group coordinator's memory and parked consumer fetches. */
+  coordinators: Map<NodeId, CoordinatorMem>;
+  /** Per group: every record its members consumed, in order (the last CONSUMED_TRACE_MAX). */
+  consumedTrace: Map<string, ConsumedRecordView[]>;
+  consumedCount: Map<string, number>;
   nextPid: number;
   ledger: LedgerEntry[];
   ledgerIndex: Map<number, LedgerEntry>;
@@ -295,6 +465,10 @@ export interface World {
   /** The scenario's topics, created once the first active controller sees the scenario's brokers. */
   scenarioTopics: ScenarioTopic[];
   script: ScriptStep[];
+  /** Bytes in and out per node since the start (traffic the metrics turn into rates). */
+  traffic: Map<NodeId, { bytesIn: number; bytesOut: number }>;
+  metrics: MetricsState;
+  security: SecurityState;
 }
 
 export type { PartitionState, Timed };

@@ -49,6 +49,33 @@ export interface Scenario {
   network?: ScenarioNetwork;
   topics?: ScenarioTopic[];
   script?: ScriptStep[];
+  security?: ScenarioSecurity;
+}
+
+export type AclOperation = 'Read' | 'Write' | 'Describe' | 'All';
+export type SecurityProtocol = 'PLAINTEXT' | 'SSL' | 'SASL_PLAINTEXT' | 'SASL_SSL';
+
+/** One kafka-acls rule: `principal` may (allow) or may not (deny) do `operation` on the resource. */
+export interface AclBinding {
+  /** "User:alice", or "User:*" for every principal. */
+  principal: string;
+  operation: AclOperation;
+  resourceType: 'topic' | 'group';
+  /** A name, or "*" for every resource of the type (literal pattern). */
+  resourceName: string;
+  patternType?: 'literal' | 'prefixed';
+  permission: 'allow' | 'deny';
+}
+
+/** Authentication and authorization (see docs/scenario.md, "security"). */
+export interface ScenarioSecurity {
+  /** Client id → the principal its connection authenticates as (SASL); others are "User:ANONYMOUS". */
+  principals?: Record<string, string>;
+  acls?: AclBinding[];
+  /** The security protocol of the brokers' listener (what every link uses unless a client says otherwise). */
+  listener?: SecurityProtocol;
+  /** Per client id: the protocol its connection uses. */
+  clientProtocols?: Record<string, SecurityProtocol>;
 }
 
 // ---- commands -------------------------------------------------------------
@@ -113,7 +140,68 @@ export interface ElectLeaders {
   partitions?: { topic: string; partition: number }[];
 }
 
+export interface ReassignPartitions {
+  type: 'reassignPartitions';
+  /** Per partition the target replicas (first = preferred leader), or null to cancel (AlterPartitionReassignments). */
+  partitions: { topic: string; partition: number; replicas: NodeId[] | null }[];
+}
+export interface AddAcl extends AclBinding {
+  type: 'addAcl';
+}
+export interface RemoveAcl extends AclBinding {
+  type: 'removeAcl';
+}
+
+/** A continuous producer (KafkaProducer in a loop) at `ratePerSec` records per second. */
+export interface StartProducer {
+  type: 'startProducer';
+  producerId: string;
+  topic: string;
+  /** Records per second, 0 to 10000 (0: idle, the produce command can still use it). */
+  ratePerSec: number;
+  /** Record key: a pattern where {n} counts 0..keyCount-1 in turn ("customer-{n}"); null for null keys. */
+  keyPattern?: string | null;
+  /** How many keys the pattern cycles through (default 10). */
+  keyCount?: number;
+  /** Default acks of its records; overrides config.acks. */
+  acks?: Acks;
+  /** Kafka producer configs by their names (ProducerConfig), e.g. {"linger.ms": 20, "bootstrap.servers": "4,5"}. */
+  config?: Record<string, ConfigValue>;
+}
+export interface StopProducer {
+  type: 'stopProducer';
+  producerId: string;
+}
+/** A KafkaConsumer in a group (subscribe + poll loop); the group is created when its first member joins. */
+export interface StartConsumer {
+  type: 'startConsumer';
+  consumerId: string;
+  groupId: string;
+  topics: string[];
+  /** Kafka consumer configs by their names (ConsumerConfig), e.g. {"auto.offset.reset": "earliest"}. */
+  config?: Record<string, ConfigValue>;
+}
+/** Stops a consumer: gracefully (commit, LeaveGroup) by default; graceful=false is a crash (no LeaveGroup). */
+export interface StopConsumer {
+  type: 'stopConsumer';
+  consumerId: string;
+  graceful?: boolean;
+}
+/** commitSync() of the consumer's current positions. */
+export interface CommitOffsets {
+  type: 'commitOffsets';
+  consumerId: string;
+}
+
 export type Command =
+  | StartProducer
+  | StopProducer
+  | StartConsumer
+  | StopConsumer
+  | CommitOffsets
+  | ReassignPartitions
+  | AddAcl
+  | RemoveAcl
   | CrashNode
   | RestartNode
   | ShutdownNode
@@ -146,6 +234,10 @@ export interface NodeView {
   metadataOffset: number;
   /** The node is in controlled shutdown. */
   shuttingDown: boolean;
+  /** Bytes received (produce and replication) in the last whole simulated second. */
+  bytesInPerSec?: number;
+  /** Bytes sent (replication to followers, fetches to consumers) in the last whole simulated second. */
+  bytesOutPerSec?: number;
 }
 
 export interface VoterView {
@@ -190,6 +282,69 @@ export interface PartitionView {
   /** The high watermark of the current leader's replica (what consumers can read). */
   highWatermark: number;
   replicaLogs: ReplicaLogView[];
+  /** A reassignment in progress: replicas being added and removed (both empty otherwise). */
+  adding?: NodeId[];
+  removing?: NodeId[];
+  /** How many more broker losses the partition takes (see failureBudget). */
+  budget?: FailureBudget;
+}
+
+export interface FailureBudget {
+  /** Brokers that can fail before acks=all writes get NOT_ENOUGH_REPLICAS: |ISR| − min(min.insync.replicas, RF). */
+  beforeNotEnoughReplicas: number;
+  /** Brokers that can fail before the partition has no leader: |ISR| − 1, plus the ELR when it can elect. */
+  beforeOffline: number;
+  /** The topic leaves no room at all: min.insync.replicas ≥ replication factor. */
+  noTolerance: boolean;
+  /** Plain words for the UI. */
+  note: string;
+}
+
+export interface LeadershipView {
+  brokers: {
+    brokerId: NodeId;
+    leaders: number;
+    /** Partitions whose first replica (the preferred leader) is this broker. */
+    preferredLeaders: number;
+    replicas: number;
+    /** Of those, the ones led by another broker now. */
+    notLedByPreferred: number;
+    /** notLedByPreferred / preferredLeaders (Kafka's leader imbalance ratio of the broker). */
+    imbalanceRatio: number;
+  }[];
+  partitionsNotLedByPreferred: number;
+  maxLeaders: number;
+  minLeaders: number;
+}
+
+/** A dynamic config and which brokers have applied it from the metadata log. */
+export interface AppliedConfigView {
+  resourceType: 'topic' | 'broker' | 'cluster';
+  resourceName: string;
+  name: string;
+  value: ConfigValue;
+  /** Brokers whose own metadata image has this value. */
+  appliedBy: NodeId[];
+  /** Brokers (running or not) that have not applied it yet. */
+  pendingOn: NodeId[];
+}
+
+export interface ReassignmentView {
+  topic: string;
+  partition: number;
+  replicas: NodeId[];
+  adding: NodeId[];
+  removing: NodeId[];
+  /** Per adding replica: how far its log has been copied (its LEO / the leader's LEO). */
+  progress: { brokerId: NodeId; logEndOffset: number; leaderLogEndOffset: number }[];
+}
+
+export interface SecurityView {
+  /** ACLs are enforced once at least one exists (see docs: a simplification of StandardAuthorizer). */
+  enforced: boolean;
+  acls: AclBinding[];
+  listener: SecurityProtocol;
+  clients: { clientId: string; principal: string; protocol: SecurityProtocol }[];
 }
 
 export interface LinkCut {
@@ -211,10 +366,94 @@ export interface ProducerView {
   failed: Record<string, number>;
   retries: number;
   pending: number;
+  /** Running a continuous load (startProducer) now. */
+  running: boolean;
+  topic: string | null;
+  ratePerSec: number;
+  /** Idempotence in effect (producer id and sequence numbers on its acks=all batches). */
+  idempotent: boolean;
+  /** Ack latency of the most recent acknowledged records (up to 1024), in ms; null before any. */
+  latencyP50Ms: number | null;
+  latencyP99Ms: number | null;
+  /** The broker the producer got metadata from last, or null when none answered yet. */
+  metadataFrom: NodeId | null;
+  /** Every producer config with its value (Kafka's defaults for the unset ones). */
+  config: Record<string, ConfigValue>;
+}
+
+export type GroupState = 'Empty' | 'PreparingRebalance' | 'CompletingRebalance' | 'Stable' | 'Dead';
+
+export interface PartitionOffsetView {
+  topic: string;
+  partition: number;
+  /** Committed offset, -1 when none. */
+  committed: number;
+  /** The partition's high watermark. */
+  highWatermark: number;
+  /** HW − committed (HW when nothing is committed yet). */
+  lag: number;
+}
+
+export interface ConsumedRecordView {
+  consumerId: string;
+  topic: string;
+  partition: number;
+  offset: number;
+  key: string | null;
+  value: string;
+  /** The ledger's record id (traceable to the producer). */
+  recordId: number;
+  atMs: number;
+}
+
+export interface MemberView {
+  memberId: string;
+  consumerId: string;
+  assignment: { topic: string; partition: number }[];
+  /** From the consumer itself (empty when it is gone): its next offsets, its count and last records. */
+  positions: { topic: string; partition: number; offset: number }[];
+  recordsConsumed: number;
+  lastRecords: ConsumedRecordView[];
+}
+
+export interface GroupView {
+  groupId: string;
+  /** The coordinator broker: leader of __consumer_offsets partition abs(hash(groupId)) % N; -1 when none. */
+  coordinator: NodeId;
+  offsetsPartition: number;
+  state: GroupState;
+  generation: number;
+  /** The assignor chosen (range, cooperative-sticky), '' before the first rebalance. */
+  protocol: string;
+  leaderId: string | null;
+  members: MemberView[];
+  offsets: PartitionOffsetView[];
+  /** Total lag over the group's committed partitions. */
+  totalLag: number;
+  recordsConsumed: number;
+}
+
+export interface ConsumerView {
+  id: string;
+  groupId: string;
+  topics: string[];
+  state: 'stopped' | 'crashed' | 'finding-coordinator' | 'joining' | 'syncing' | 'stable';
+  memberId: string;
+  generation: number;
+  coordinator: NodeId;
+  assignment: { topic: string; partition: number }[];
+  /** The next offset to fetch, per assigned partition. */
+  positions: { topic: string; partition: number; offset: number }[];
+  recordsConsumed: number;
+  /** The last records this consumer received (at most 10). */
+  lastRecords: ConsumedRecordView[];
+  config: Record<string, ConfigValue>;
 }
 
 export interface ClientsView {
   producers: ProducerView[];
+  consumers: ConsumerView[];
+  groups: GroupView[];
 }
 
 export interface Snapshot {
@@ -225,6 +464,13 @@ export interface Snapshot {
   partitions: PartitionView[];
   network: NetworkView;
   clients: ClientsView;
+  /** Leaders per broker and preferred-leader imbalance. */
+  leadership?: LeadershipView;
+  /** Every dynamic config set through the metadata log, with the brokers that already applied it. */
+  configs?: AppliedConfigView[];
+  /** Partition reassignments in progress. */
+  reassignments?: ReassignmentView[];
+  security?: SecurityView;
 }
 
 // ---- events ---------------------------------------------------------------

@@ -11,6 +11,7 @@ import {
   type ConfigScope,
 } from './config';
 import type { Command, ConfigValue, Scenario, ScenarioIssue } from './types';
+import { brokerList, resolveConsumerConfig, resolveProducerConfig, type ClientKind } from './clientConfig';
 
 /** The scenario format version this simulator reads. */
 export const SCENARIO_VERSION = 1;
@@ -28,6 +29,12 @@ export const LIMITS = Object.freeze({
   maxLatencyMs: 10000,
   /** Characters in a record key or value. */
   maxRecordChars: 10000,
+  /** Records per second of one startProducer. */
+  maxRatePerSec: 10000,
+  /** User actions recorded in a shared session (link or file). */
+  maxActions: 5000,
+  /** Characters of a shared link's fragment (#s=...), so links survive chat tools and browsers. */
+  maxUrlLength: 32000,
 });
 
 /** What a command may refer to; with it, validateCommand also checks that nodes and topics exist. */
@@ -80,7 +87,12 @@ export function validateScenario(input: unknown): ScenarioIssue[] {
     return out;
   } else if (version !== SCENARIO_VERSION) add('version', `must be ${SCENARIO_VERSION}`);
 
-  unknownFields(input, '', ['version', 'seed', 'nodes', 'config', 'network', 'topics', 'script'], add);
+  unknownFields(
+    input,
+    '',
+    ['version', 'seed', 'nodes', 'config', 'network', 'topics', 'script', 'security'],
+    add,
+  );
 
   const seed = input.seed;
   if (seed === undefined) add('seed', 'missing; a scenario needs a seed so that every run replays exactly');
@@ -98,6 +110,7 @@ export function validateScenario(input: unknown): ScenarioIssue[] {
   if (input.network !== undefined) validateNetwork(input.network, ctx, add);
   if (input.topics !== undefined) validateTopics(input.topics, ctx, add);
   if (input.script !== undefined) validateScript(input.script, ctx, add);
+  if (input.security !== undefined) validateSecurity(input.security, add);
   return out;
 }
 
@@ -145,11 +158,87 @@ export const COMMAND_TYPES: readonly Command['type'][] = Object.freeze([
   'produce',
   'addNode',
   'electLeaders',
+  'startProducer',
+  'stopProducer',
+  'startConsumer',
+  'stopConsumer',
+  'commitOffsets',
+  'reassignPartitions',
+  'addAcl',
+  'removeAcl',
 ]);
 
 // ---- scenario sections -------------------------------------------------------------------------
 
 type Add = (path: string, message: string) => void;
+
+export const SECURITY_PROTOCOLS = ['PLAINTEXT', 'SSL', 'SASL_PLAINTEXT', 'SASL_SSL'] as const;
+const ACL_FIELDS = ['principal', 'operation', 'resourceType', 'resourceName', 'patternType', 'permission'];
+
+function validateSecurity(security: unknown, add: Add): void {
+  if (!isObject(security))
+    return add(
+      'security',
+      'must be an object like {"principals": {"producer-1": "User:alice"}, "acls": [...]}',
+    );
+  unknownFields(security, 'security', ['principals', 'acls', 'listener', 'clientProtocols'], add);
+  if (security.principals !== undefined) {
+    if (!isObject(security.principals))
+      add(
+        'security.principals',
+        'must be an object of client ids to principals, e.g. {"producer-1": "User:alice"}',
+      );
+    else
+      for (const [id, p] of Object.entries(security.principals))
+        checkPrincipal(p, `security.principals.${id}`, add);
+  }
+  if (security.acls !== undefined) {
+    if (!Array.isArray(security.acls)) add('security.acls', 'must be an array of ACL bindings');
+    else
+      security.acls.forEach((acl, i) => {
+        const path = `security.acls[${i}]`;
+        if (!isObject(acl))
+          return add(path, 'an ACL must be an object like {"principal": "User:alice", ...}');
+        unknownFields(acl, path, ACL_FIELDS, add);
+        checkAcl(acl, path, add);
+      });
+  }
+  if (security.listener !== undefined && !SECURITY_PROTOCOLS.includes(security.listener as never))
+    add('security.listener', `must be one of ${SECURITY_PROTOCOLS.join(', ')}`);
+  if (security.clientProtocols !== undefined) {
+    if (!isObject(security.clientProtocols))
+      add('security.clientProtocols', 'must be an object of client ids to security protocols');
+    else
+      for (const [id, p] of Object.entries(security.clientProtocols))
+        if (!SECURITY_PROTOCOLS.includes(p as never))
+          add(`security.clientProtocols.${id}`, `must be one of ${SECURITY_PROTOCOLS.join(', ')}`);
+  }
+}
+
+function checkPrincipal(p: unknown, path: string, add: Add): void {
+  // KafkaPrincipal.fromString: "type:name".
+  if (typeof p !== 'string' || !/^[^:]+:.+$/.test(p))
+    add(path, 'a principal is "User:name" (KafkaPrincipal type:name), e.g. "User:alice" or "User:*"');
+}
+
+function checkAcl(acl: Record<string, unknown>, path: string, add: Add): void {
+  if (acl.principal === undefined) add(`${path}.principal`, 'missing');
+  else checkPrincipal(acl.principal, `${path}.principal`, add);
+  const oneOf = (key: string, values: readonly string[], required = true) => {
+    const v = acl[key];
+    if (v === undefined) {
+      if (required) add(`${path}.${key}`, `missing; one of ${values.join(', ')}`);
+    } else if (typeof v !== 'string' || !values.includes(v))
+      add(`${path}.${key}`, `must be one of ${values.join(', ')}`);
+  };
+  oneOf('operation', ['Read', 'Write', 'Describe', 'All']);
+  oneOf('resourceType', ['topic', 'group']);
+  oneOf('patternType', ['literal', 'prefixed'], false);
+  oneOf('permission', ['allow', 'deny']);
+  if (acl.resourceName === undefined) add(`${path}.resourceName`, 'missing; a name, or "*" for all');
+  else if (typeof acl.resourceName !== 'string' || acl.resourceName === '')
+    add(`${path}.resourceName`, 'must be a non-empty string ("*" for all)');
+}
 
 function validateNodes(nodes: unknown, ctx: CommandContext, add: Add): void {
   if (nodes === undefined)
@@ -452,8 +541,133 @@ const nodeCommand: CommandCheck = (c, path, ctx, add) => {
   checkNodeRef(c.nodeId, `${path}.nodeId`, ctx, add);
 };
 
+const aclCommand: CommandCheck = (c, path, _ctx, add) => {
+  fields(c, path, ACL_FIELDS, add);
+  checkAcl(c, path, add);
+};
+
 /** One check per command type; a new Command type fails to compile until it has one here. */
 const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
+  startProducer(c, path, ctx, add, inScenario) {
+    fields(c, path, ['producerId', 'topic', 'ratePerSec', 'keyPattern', 'keyCount', 'acks', 'config'], add);
+    checkClientId(c.producerId, `${path}.producerId`, add, 'producer-1');
+    checkClientTopic(c.topic, `${path}.topic`, ctx, add, inScenario);
+    if (c.ratePerSec === undefined) add(`${path}.ratePerSec`, 'missing');
+    else if (typeof c.ratePerSec !== 'number' || !(c.ratePerSec >= 0) || c.ratePerSec > LIMITS.maxRatePerSec)
+      add(`${path}.ratePerSec`, `must be a number of records per second from 0 to ${LIMITS.maxRatePerSec}`);
+    if (c.keyPattern !== undefined && c.keyPattern !== null)
+      checkRecordText(c.keyPattern, `${path}.keyPattern`, add, 'a string such as "customer-{n}", or null');
+    if (c.keyCount !== undefined && (!isInt(c.keyCount) || c.keyCount < 1 || c.keyCount > 1000000))
+      add(`${path}.keyCount`, 'must be an integer from 1 to 1000000');
+    if (c.acks !== undefined && c.acks !== 0 && c.acks !== 1 && c.acks !== 'all')
+      add(`${path}.acks`, 'must be 0, 1 or "all"');
+    checkClientConfigs(
+      c.config,
+      `${path}.config`,
+      'producer',
+      ctx,
+      add,
+      (given) =>
+        resolveProducerConfig(given, c.acks === 0 || c.acks === 1 || c.acks === 'all' ? c.acks : undefined)
+          .error,
+    );
+  },
+
+  stopProducer(c, path, _ctx, add) {
+    fields(c, path, ['producerId'], add);
+    checkClientId(c.producerId, `${path}.producerId`, add, 'producer-1');
+  },
+
+  startConsumer(c, path, ctx, add, inScenario) {
+    fields(c, path, ['consumerId', 'groupId', 'topics', 'config'], add);
+    checkClientId(c.consumerId, `${path}.consumerId`, add, 'consumer-1');
+    if (c.groupId === undefined) add(`${path}.groupId`, 'missing');
+    else if (typeof c.groupId !== 'string' || c.groupId === '')
+      add(`${path}.groupId`, 'must be a non-empty string, e.g. "my-group"');
+    if (c.topics === undefined) add(`${path}.topics`, 'missing');
+    else if (!Array.isArray(c.topics) || c.topics.length === 0)
+      add(`${path}.topics`, 'must be a non-empty array of topic names');
+    else c.topics.forEach((t, i) => checkClientTopic(t, `${path}.topics[${i}]`, ctx, add, inScenario));
+    checkClientConfigs(
+      c.config,
+      `${path}.config`,
+      'consumer',
+      ctx,
+      add,
+      (given) => resolveConsumerConfig(given).error,
+    );
+  },
+
+  stopConsumer(c, path, _ctx, add) {
+    fields(c, path, ['consumerId', 'graceful'], add);
+    checkClientId(c.consumerId, `${path}.consumerId`, add, 'consumer-1');
+    if (c.graceful !== undefined && typeof c.graceful !== 'boolean')
+      add(`${path}.graceful`, 'must be true or false');
+  },
+
+  commitOffsets(c, path, _ctx, add) {
+    fields(c, path, ['consumerId'], add);
+    checkClientId(c.consumerId, `${path}.consumerId`, add, 'consumer-1');
+  },
+
+  addAcl: aclCommand,
+  removeAcl: aclCommand,
+
+  reassignPartitions(c, path, ctx, add) {
+    fields(c, path, ['partitions'], add);
+    if (c.partitions === undefined) return add(`${path}.partitions`, 'missing');
+    if (!Array.isArray(c.partitions) || c.partitions.length === 0)
+      return add(
+        `${path}.partitions`,
+        'must be a non-empty array of {"topic", "partition", "replicas"} (replicas null cancels)',
+      );
+    const seen = new Set<string>();
+    c.partitions.forEach((tp, i) => {
+      const ppath = `${path}.partitions[${i}]`;
+      if (!isObject(tp))
+        return add(
+          ppath,
+          'must be an object like {"topic": "orders", "partition": 0, "replicas": [4, 5, 6]}',
+        );
+      unknownFields(tp, ppath, ['topic', 'partition', 'replicas'], add);
+      let count: number | undefined;
+      if (tp.topic === undefined) add(`${ppath}.topic`, 'missing');
+      else if (typeof tp.topic !== 'string') add(`${ppath}.topic`, 'must be a topic name');
+      else if (ctx) {
+        count = ctx.topics.get(tp.topic);
+        if (count === undefined) add(`${ppath}.topic`, `no topic ${JSON.stringify(tp.topic)}`);
+      }
+      if (tp.partition === undefined) add(`${ppath}.partition`, 'missing');
+      else if (!isInt(tp.partition) || tp.partition < 0)
+        add(`${ppath}.partition`, 'must be a non-negative integer');
+      else if (count !== undefined && tp.partition >= count)
+        add(
+          `${ppath}.partition`,
+          `no partition ${tp.partition} in topic ${JSON.stringify(tp.topic)} (it has ${count})`,
+        );
+      const key = `${String(tp.topic)}-${String(tp.partition)}`;
+      if (seen.has(key)) add(ppath, `partition ${key} is named twice`);
+      seen.add(key);
+      if (tp.replicas === undefined)
+        return add(`${ppath}.replicas`, 'missing; a list of broker ids, or null to cancel');
+      if (tp.replicas === null) return;
+      if (!Array.isArray(tp.replicas) || tp.replicas.length === 0)
+        return add(`${ppath}.replicas`, 'The manual partition assignment includes an empty replica list.');
+      const ids = new Set<number>();
+      tp.replicas.forEach((id, r) => {
+        if (!isNodeId(id))
+          return add(`${ppath}.replicas[${r}]`, 'a broker id must be a positive 32-bit integer');
+        if (ids.has(id))
+          add(
+            `${ppath}.replicas[${r}]`,
+            `The manual partition assignment includes the broker ${id} more than once.`,
+          );
+        ids.add(id);
+        if (ctx && !ctx.brokerIds.has(id)) add(`${ppath}.replicas[${r}]`, `no broker ${id} in this cluster`);
+      });
+    });
+  },
+
   crashNode: nodeCommand,
   restartNode: nodeCommand,
   shutdownNode: nodeCommand,
@@ -638,6 +852,48 @@ function checkCommand(
 }
 
 // ---- shared checks -----------------------------------------------------------------------------
+
+function checkClientId(id: unknown, path: string, add: Add, example: string): void {
+  if (id === undefined) add(path, 'missing');
+  else if (typeof id !== 'string' || id === '') add(path, `must be a non-empty string, e.g. "${example}"`);
+}
+
+/**
+ * A client's topic: in a scenario it must be one the scenario creates (a typo would wait forever);
+ * at run time any legal name, since the client waits for it in the metadata as Kafka's does.
+ */
+function checkClientTopic(
+  topic: unknown,
+  path: string,
+  ctx: CommandContext | undefined,
+  add: Add,
+  inScenario: boolean,
+): void {
+  if (topic === undefined) return add(path, 'missing');
+  if (typeof topic !== 'string') return add(path, 'must be a topic name');
+  const problem = checkTopicName(topic);
+  if (problem) return add(path, problem);
+  if (inScenario && ctx && !ctx.topics.has(topic))
+    add(path, `no topic ${JSON.stringify(topic)}: create it in "topics" or with a createTopic step first`);
+}
+
+function checkClientConfigs(
+  config: unknown,
+  path: string,
+  kind: ClientKind,
+  ctx: CommandContext | undefined,
+  add: Add,
+  resolve: (given: Record<string, ConfigValue>) => string | undefined,
+): void {
+  if (config === undefined) return;
+  if (!isObject(config)) return add(path, `must be an object of Kafka ${kind} config names to values`);
+  const error = resolve(config as Record<string, ConfigValue>);
+  if (error) return add(path, error);
+  const servers = config['bootstrap.servers'];
+  if (servers !== undefined && ctx)
+    for (const id of brokerList(String(servers)))
+      if (!ctx.brokerIds.has(id)) add(`${path}.bootstrap.servers`, `no broker ${id} in this cluster`);
+}
 
 /** A reference to an existing node; true when it is a well-formed id (and exists, with ctx). */
 function checkNodeRef(id: unknown, path: string, ctx: CommandContext | undefined, add: Add): boolean {

@@ -1,13 +1,24 @@
 // The page's end of the worker protocol: sends the user's actions, routes the worker's replies.
 import type { Command, CommandResult } from '../sim/types';
-import { unknownMessageError, type PageToWorker, type WorkerToPage } from '../worker/protocol';
+import {
+  unknownMessageError,
+  type LedgerQuery,
+  type PageToWorker,
+  type WorkerToPage,
+} from '../worker/protocol';
+import { receivePlaybackStats } from './playback';
 import { receiveSimulationMessage, useSimulationStore } from './simulation';
+import { receiveTimelineMessage } from './timeline';
 
 let post: (message: PageToWorker) => void = () => {
   throw new Error('No simulation worker: call connectWorker first');
 };
 let nextCommandId = 1;
 const pendingCommands = new Map<number, (result: CommandResult) => void>();
+
+export type LedgerReply = Omit<Extract<WorkerToPage, { type: 'ledger' }>, 'type' | 'id'>;
+let nextLedgerId = 1;
+const pendingLedgers = new Map<number, (reply: LedgerReply) => void>();
 
 /** Binds the stores to a worker; returns the handler for the worker's messages. */
 export function connectWorker(
@@ -30,15 +41,40 @@ export function sendCommand(command: Command): Promise<CommandResult> {
   });
 }
 
+/** Asks the worker for the latest ledger entries matching `query`. */
+export function requestLedger(query: LedgerQuery): Promise<LedgerReply> {
+  const id = nextLedgerId++;
+  return new Promise((resolve) => {
+    pendingLedgers.set(id, resolve);
+    post({ type: 'getLedger', id, query });
+  });
+}
+
 function receive(message: WorkerToPage): void {
   switch (message.type) {
     case 'snapshot':
+    case 'snapshotDelta':
     case 'error':
       receiveSimulationMessage(message);
+      return;
+    case 'stats':
+      receivePlaybackStats(message.stats);
       return;
     case 'commandResult':
       pendingCommands.get(message.id)?.(message.result);
       pendingCommands.delete(message.id);
+      return;
+    case 'ledger': {
+      const { type: _type, id, ...reply } = message;
+      pendingLedgers.get(id)?.(reply);
+      pendingLedgers.delete(id);
+      return;
+    }
+    case 'timeline':
+    case 'session':
+    case 'sessionLoaded':
+    case 'comparison':
+      receiveTimelineMessage(message);
       return;
     default:
       useSimulationStore.setState({ error: unknownMessageError(message) });

@@ -24,7 +24,7 @@ function snapshotWith(partitions: PartitionView[]): Snapshot {
     topics: [],
     partitions,
     network: { latencyMs: 2, cuts: [], inFlight: 0 },
-    clients: { producers: [] },
+    clients: { producers: [], consumers: [], groups: [] },
   };
 }
 

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { defaultScenario } from '../scenario/presets';
+import { defaultScenario, presets } from '../scenario/presets';
+import { createSimulation } from '../sim';
+import type { Snapshot } from '../sim/types';
 import { startHost, type Host, type HostClock } from './host';
-import type { PageToWorker, WorkerToPage } from './protocol';
+import { applySnapshotDelta, type PageToWorker, type WorkerToPage } from './protocol';
 
 /** A wall clock that moves only when told, firing the timers that fall due on the way. */
 class FakeClock implements HostClock {
@@ -38,8 +40,15 @@ describe('the worker host', () => {
   let clock: FakeClock;
   let sent: WorkerToPage[];
   let host: Host;
-  const snapshots = () => sent.filter((m) => m.type === 'snapshot');
-  const latestTimeMs = () => snapshots().at(-1)!.snapshot.timeMs;
+  const snapshots = () =>
+    sent
+      .filter((m) => m.type === 'snapshot' || m.type === 'snapshotDelta')
+      .map((m) =>
+        m.type === 'snapshot'
+          ? { run: m.run, timeMs: m.snapshot.timeMs, events: m.events }
+          : { run: m.run, timeMs: m.delta.snapshot.timeMs, events: m.events },
+      );
+  const latestTimeMs = () => snapshots().at(-1)!.timeMs;
   const send = (message: PageToWorker) => host.receive(message);
 
   beforeEach(() => {
@@ -67,14 +76,17 @@ describe('the worker host', () => {
     expect(snapshots().length).toBeLessThanOrEqual(1 + 1000 / 50);
   });
 
-  it('holds time while paused, and a step advances 100 ms', () => {
+  it('holds time while paused, and a step runs exactly the next event', () => {
     clock.pass(1000);
     send({ type: 'pause' });
     const pausedAtMs = latestTimeMs();
     clock.pass(5000);
     expect(latestTimeMs()).toBe(pausedAtMs);
+    const reference = createSimulation(defaultScenario);
+    reference.advance(pausedAtMs);
+    const nextAtMs = reference.nextEventAtMs()!;
     send({ type: 'step' });
-    expect(latestTimeMs()).toBe(pausedAtMs + 100);
+    expect(latestTimeMs()).toBe(Math.max(pausedAtMs, nextAtMs));
   });
 
   it('runs faster at a higher speed', () => {
@@ -86,6 +98,24 @@ describe('the worker host', () => {
   it('refuses a speed out of range', () => {
     send({ type: 'setSpeed', speed: 0 });
     expect(sent.at(-1)).toMatchObject({ type: 'error' });
+    send({ type: 'setSpeed', speed: 5000 });
+    expect(sent.at(-1)).toMatchObject({ type: 'error' });
+  });
+
+  it('plays as slowly as 0.1×', () => {
+    send({ type: 'setSpeed', speed: 0.1 });
+    clock.pass(10_000);
+    expect(latestTimeMs()).toBeGreaterThan(900);
+    expect(latestTimeMs()).toBeLessThanOrEqual(1000);
+  });
+
+  it('reports the speed it achieves, and the bytes it posts when measuring', () => {
+    send({ type: 'measure', enabled: true });
+    send({ type: 'setSpeed', speed: 10 });
+    clock.pass(3000);
+    const stats = sent.filter((m) => m.type === 'stats').at(-1);
+    expect(stats?.type === 'stats' && stats.stats.achievedSpeed).toBeGreaterThan(8);
+    expect(stats?.type === 'stats' && stats.stats.snapshotBytesPerSecond).toBeGreaterThan(0);
   });
 
   it('answers a command with its id and result', () => {
@@ -109,11 +139,29 @@ describe('the worker host', () => {
     expect(latestTimeMs()).toBeGreaterThan(runningMs);
   });
 
+  it('sends only what changed, which rebuilds the full snapshot', () => {
+    const large = presets.large.scenario;
+    const fromLarge: WorkerToPage[] = [];
+    startHost((message) => fromLarge.push(message), clock, large);
+    clock.pass(8000);
+    const deltas = fromLarge.filter((m) => m.type === 'snapshotDelta');
+    expect(deltas.length).toBeGreaterThan(0);
+    const last = deltas.at(-1)!;
+    const reference = createSimulation(large);
+    reference.advance(last.type === 'snapshotDelta' ? last.delta.snapshot.timeMs : 0);
+    let snapshot: Snapshot | null = null;
+    for (const m of fromLarge) {
+      if (m.type === 'snapshot') snapshot = m.snapshot;
+      if (m.type === 'snapshotDelta') snapshot = applySnapshotDelta(snapshot!, m.delta);
+    }
+    expect(snapshot).toEqual(reference.snapshot());
+  });
+
   it('starts a new run from a new scenario', () => {
     clock.pass(3000);
     send({ type: 'init', scenario: defaultScenario });
     const latest = snapshots().at(-1)!;
     expect(latest.run).toBe(1);
-    expect(latest.snapshot.timeMs).toBe(0);
+    expect(latest.timeMs).toBe(0);
   });
 });

@@ -1,9 +1,20 @@
 // The worker host: owns the running Simulation and maps wall time to virtual time. It is the
-// only place that reads the wall clock; the engine only ever sees advance(ms).
+// only place that reads the wall clock; the engine only ever sees advance(ms) and step().
 import { defaultScenario } from '../scenario/presets';
 import { createSimulation, ScenarioError } from '../sim';
-import type { Scenario } from '../sim/types';
-import { unknownMessageError, type PageToWorker, type WorkerToPage } from './protocol';
+import type { PartitionView, Scenario, Snapshot } from '../sim/types';
+import { answerLedgerQuery } from './ledgerQuery';
+import { checkHash, type Session } from '../scenario/session';
+import { compareBranches, EXPERIMENTS } from './compare';
+import { Timeline } from './timeline';
+import {
+  MAX_SPEED,
+  MIN_SPEED,
+  unknownMessageError,
+  type PageToWorker,
+  type SnapshotDelta,
+  type WorkerToPage,
+} from './protocol';
 
 type Simulation = ReturnType<typeof createSimulation>;
 
@@ -11,13 +22,12 @@ type Simulation = ReturnType<typeof createSimulation>;
 const TICK_INTERVAL_MS = 16;
 /** Wall-clock milliseconds one tick may spend advancing, so messages from the page are never kept waiting. */
 const TICK_BUDGET_MS = 8;
-/** Virtual milliseconds per advance() call: small enough to check the budget often. */
+/** Virtual milliseconds per advance() call while events are due: small enough to check the budget often. */
 const SLICE_MS = 100;
 /** Wall-clock milliseconds between two snapshots, about the pace a display can show. */
 const SNAPSHOT_INTERVAL_MS = 50;
-/** Virtual milliseconds advanced by one `step`. */
-const STEP_MS = 100;
-const MAX_SPEED = 10_000;
+/** Wall-clock milliseconds between two `stats` messages, and the window the achieved speed is measured over. */
+const STATS_INTERVAL_MS = 1000;
 
 /** The wall clock and timer the host runs on (injected so tests can drive it). */
 export interface HostClock {
@@ -34,13 +44,48 @@ const realClock: HostClock = {
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+const sameIds = (a: number[], b: number[]): boolean =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
+/** Whether a partition looks the same to the page (what a delta may leave out). */
+function samePartition(a: PartitionView, b: PartitionView): boolean {
+  if (
+    a.topic !== b.topic ||
+    a.partition !== b.partition ||
+    a.leader !== b.leader ||
+    a.leaderEpoch !== b.leaderEpoch ||
+    a.highWatermark !== b.highWatermark ||
+    !sameIds(a.replicas, b.replicas) ||
+    !sameIds(a.isr, b.isr) ||
+    !sameIds(a.elr, b.elr) ||
+    a.replicaLogs.length !== b.replicaLogs.length
+  )
+    return false;
+  return a.replicaLogs.every((log, i) => {
+    const other = b.replicaLogs[i];
+    return (
+      log.brokerId === other.brokerId &&
+      log.logEndOffset === other.logEndOffset &&
+      log.highWatermark === other.highWatermark &&
+      log.logStartOffset === other.logStartOffset
+    );
+  });
+}
+
 export interface Host {
   receive(message: PageToWorker): void;
 }
 
 /** Starts a simulation of the default scenario, playing at 1×, and returns its message handler. */
-export function startHost(post: (message: WorkerToPage) => void, clock: HostClock = realClock): Host {
-  let sim: Simulation = createSimulation(defaultScenario);
+export function startHost(
+  post: (message: WorkerToPage) => void,
+  clock: HostClock = realClock,
+  scenario: Scenario = defaultScenario,
+): Host {
+  // The timeline records the user's actions and checkpoints the run (rewind, branches); `sim` is
+  // its live simulation, replaced when the timeline restores a checkpoint.
+  let timeline = new Timeline(scenario);
+  let sim: Simulation = timeline.sim;
   let run = 0;
   let playing = false;
   let speed = 1;
@@ -48,9 +93,23 @@ export function startHost(post: (message: WorkerToPage) => void, clock: HostCloc
   let lastTickAtMs = 0;
   let lastSentAtMs = -Infinity;
   let lastSentSeq = -Infinity;
+  // The partitions of the last snapshot posted in this run, which a delta builds on.
+  let lastPartitions: PartitionView[] | null = null;
+  // The JSON of each other field of the last snapshot posted, which a delta leaves out when unchanged.
+  const lastFieldJson = new Map<string, string>();
   // Virtual time owed but not yet advanced: a fraction of a millisecond carried between ticks,
   // so the engine only ever sees whole milliseconds.
   let owedMs = 0;
+  // The achieved speed: virtual and wall milliseconds since the last stats message.
+  let statsSinceMs = clock.now();
+  let statsVirtualMs = 0;
+  let measuring = false;
+  let bytesPosted = 0;
+
+  function postSnapshot(message: WorkerToPage): void {
+    if (measuring) bytesPosted += JSON.stringify(message).length;
+    post(message);
+  }
 
   function publish(): void {
     const log = sim.events();
@@ -58,8 +117,53 @@ export function startHost(post: (message: WorkerToPage) => void, clock: HostCloc
     while (first > 0 && log[first - 1].seq > lastSentSeq) first--;
     const events = log.slice(first);
     if (events.length > 0) lastSentSeq = events[events.length - 1].seq;
-    post({ type: 'snapshot', run, snapshot: sim.snapshot(), events });
+    const snapshot = sim.snapshot();
+    const previous = lastPartitions;
+    lastPartitions = snapshot.partitions;
     lastSentAtMs = clock.now();
+    // The other fields as JSON, to send only those that changed (a new run starts from scratch).
+    const { partitions, ...rest } = snapshot;
+    const fields: Partial<Omit<Snapshot, 'partitions'>> = { timeMs: rest.timeMs };
+    for (const key of Object.keys(rest) as (keyof typeof rest)[]) {
+      if (key === 'timeMs') continue;
+      const json = JSON.stringify(rest[key]);
+      if (previous && lastFieldJson.get(key) === json) continue;
+      lastFieldJson.set(key, json);
+      Object.assign(fields, { [key]: rest[key] });
+    }
+    if (!previous) {
+      postSnapshot({ type: 'snapshot', run, snapshot, events });
+      return;
+    }
+    const changed: [number, PartitionView][] = [];
+    partitions.forEach((partition, index) => {
+      const before = previous[index];
+      if (before && samePartition(before, partition)) partitions[index] = before;
+      else changed.push([index, partition]);
+    });
+    postSnapshot({
+      type: 'snapshotDelta',
+      run,
+      delta: { snapshot: fields as SnapshotDelta['snapshot'], partitionCount: partitions.length, changed },
+      events,
+    });
+  }
+
+  function postStats(): void {
+    const nowMs = clock.now();
+    const wallMs = nowMs - statsSinceMs;
+    post({
+      type: 'stats',
+      stats: {
+        speed,
+        playing,
+        achievedSpeed: playing && wallMs > 0 ? statsVirtualMs / wallMs : 0,
+        snapshotBytesPerSecond: measuring && wallMs > 0 ? (bytesPosted * 1000) / wallMs : null,
+      },
+    });
+    statsSinceMs = nowMs;
+    statsVirtualMs = 0;
+    bytesPosted = 0;
   }
 
   function fail(error: unknown): void {
@@ -72,20 +176,30 @@ export function startHost(post: (message: WorkerToPage) => void, clock: HostCloc
     const startMs = clock.now();
     owedMs += (startMs - lastTickAtMs) * speed;
     lastTickAtMs = startMs;
+    const fromMs = sim.nowMs;
     try {
       while (owedMs >= 1 && clock.now() - startMs < TICK_BUDGET_MS) {
-        const sliceMs = Math.min(Math.floor(owedMs), SLICE_MS);
-        sim.advance(sliceMs);
+        const next = sim.nextEventAtMs();
+        const wholeMs = Math.floor(owedMs);
+        // Nothing due in the time owed: jump over the idle stretch in one call.
+        const sliceMs = next === null || next > sim.nowMs + wholeMs ? wholeMs : Math.min(wholeMs, SLICE_MS);
+        timeline.advance(sliceMs);
         owedMs -= sliceMs;
       }
     } catch (error) {
       fail(error);
       return;
     }
-    // What did not fit the budget is dropped: the run falls behind the requested speed rather
-    // than building a backlog that would freeze the worker.
+    statsVirtualMs += sim.nowMs - fromMs;
+    // What did not fit the budget is dropped: the run falls behind the requested speed (and the
+    // stats say so) rather than building a backlog that would freeze the worker.
     owedMs -= Math.floor(owedMs);
-    if (clock.now() - lastSentAtMs >= SNAPSHOT_INTERVAL_MS) publish();
+    const nowMs = clock.now();
+    if (nowMs - lastSentAtMs >= SNAPSHOT_INTERVAL_MS) publish();
+    if (nowMs - statsSinceMs >= STATS_INTERVAL_MS) {
+      postStats();
+      postTimeline();
+    }
     timer = clock.setTimeout(tick, TICK_INTERVAL_MS);
   }
 
@@ -94,6 +208,7 @@ export function startHost(post: (message: WorkerToPage) => void, clock: HostCloc
     playing = true;
     lastTickAtMs = clock.now();
     timer = clock.setTimeout(tick, TICK_INTERVAL_MS);
+    postStats();
   }
 
   function pause(): void {
@@ -101,11 +216,61 @@ export function startHost(post: (message: WorkerToPage) => void, clock: HostCloc
     owedMs = 0;
     if (timer !== undefined) clock.clearTimeout(timer);
     timer = undefined;
+    postStats();
   }
 
-  function init(scenario: Scenario): void {
+  function postTimeline(): void {
+    post({ type: 'timeline', timeline: timeline.info() });
+  }
+
+  /** After the timeline swapped the live simulation: the page starts a new event log. */
+  function restart(): void {
+    sim = timeline.sim;
+    run++;
+    lastSentSeq = -Infinity;
+    lastPartitions = null;
+    publish();
+    postTimeline();
+  }
+
+  function loadSession(session: Session): void {
+    let loaded: ReturnType<typeof Timeline.fromSession>;
     try {
-      sim = createSimulation(scenario);
+      loaded = Timeline.fromSession(session);
+    } catch (error) {
+      // The running simulation stays as it was.
+      post(
+        error instanceof ScenarioError
+          ? { type: 'error', message: error.message, issues: error.issues }
+          : { type: 'error', message: errorText(error) },
+      );
+      return;
+    }
+    pause();
+    timeline = loaded.timeline;
+    restart();
+    post({ type: 'sessionLoaded', check: checkHash(session, sim.stateHash()), refused: loaded.refused });
+  }
+
+  /** Runs a timeline operation that may replace the live simulation. */
+  function travel(operation: () => void): void {
+    try {
+      operation();
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    if (timeline.sim !== sim) restart();
+    else {
+      publish();
+      postTimeline();
+    }
+  }
+
+  function init(next: Scenario): void {
+    try {
+      timeline = new Timeline(next);
+      sim = timeline.sim;
     } catch (error) {
       // The running simulation stays as it was.
       post(
@@ -117,7 +282,9 @@ export function startHost(post: (message: WorkerToPage) => void, clock: HostCloc
     }
     run++;
     lastSentSeq = -Infinity;
+    lastPartitions = null;
     publish();
+    postTimeline();
   }
 
   function receive(message: PageToWorker): void {
@@ -133,35 +300,97 @@ export function startHost(post: (message: WorkerToPage) => void, clock: HostCloc
         publish();
         return;
       case 'setSpeed':
-        if (!(message.speed > 0 && message.speed <= MAX_SPEED)) {
+        if (!(message.speed >= MIN_SPEED && message.speed <= MAX_SPEED)) {
           post({
             type: 'error',
-            message: `speed must be above 0 and at most ${MAX_SPEED}, got ${message.speed}`,
+            message: `speed must be from ${MIN_SPEED} to ${MAX_SPEED}, got ${message.speed}`,
           });
           return;
         }
         speed = message.speed;
+        postStats();
         return;
       case 'command': {
         let result;
         try {
-          result = sim.apply(message.command);
+          result = timeline.apply(message.command);
         } catch (error) {
           result = { ok: false as const, error: errorText(error) };
         }
         post({ type: 'commandResult', id: message.id, result });
         publish();
+        postTimeline();
         return;
       }
       case 'step':
         try {
-          sim.advance(STEP_MS);
+          timeline.stepOne();
         } catch (error) {
           fail(error);
           return;
         }
         publish();
         return;
+      case 'measure':
+        measuring = message.enabled;
+        bytesPosted = 0;
+        statsSinceMs = clock.now();
+        statsVirtualMs = 0;
+        return;
+      case 'getLedger':
+        try {
+          post(answerLedgerQuery(sim, message.id, message.query));
+        } catch (error) {
+          post({ type: 'ledger', id: message.id, entries: [], lostAcknowledged: [], matched: 0 });
+          post({ type: 'error', message: errorText(error) });
+        }
+        return;
+      case 'loadSession':
+        loadSession(message.session);
+        return;
+      case 'getSession':
+        post({ type: 'session', id: message.id, session: timeline.session() });
+        return;
+      case 'seek':
+        travel(() => timeline.seek(message.timeMs));
+        return;
+      case 'stepEvent':
+        travel(() => (message.direction === 'back' ? timeline.stepBack() : timeline.stepForward()));
+        return;
+      case 'switchBranch':
+        travel(() => timeline.switchBranch(message.branchId));
+        return;
+      case 'compare': {
+        const experiment = EXPERIMENTS.find((e) => e.id === message.experimentId);
+        if (!experiment) {
+          post({
+            type: 'comparison',
+            id: message.id,
+            comparison: null,
+            labels: ['', ''],
+            error: `unknown experiment ${JSON.stringify(message.experimentId)}`,
+          });
+          return;
+        }
+        try {
+          const { a, b, durationMs } = experiment.build(sim.snapshot(), message.topic);
+          post({
+            type: 'comparison',
+            id: message.id,
+            comparison: compareBranches(sim, a, b, durationMs),
+            labels: [experiment.labelA, experiment.labelB],
+          });
+        } catch (error) {
+          post({
+            type: 'comparison',
+            id: message.id,
+            comparison: null,
+            labels: [experiment.labelA, experiment.labelB],
+            error: errorText(error),
+          });
+        }
+        return;
+      }
       default:
         post(unknownMessageError(message));
     }

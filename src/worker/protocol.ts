@@ -1,19 +1,82 @@
 // The one message protocol between the page and the simulation worker, shared by both sides.
 // Each direction is one discriminated union; a message of an unknown type is answered with an
 // error, never dropped, so a mismatch between the two sides shows at once.
-import type { Command, CommandResult, Scenario, ScenarioIssue, SimEvent, Snapshot } from '../sim/types';
+import type {
+  Command,
+  CommandResult,
+  LedgerEntry,
+  PartitionView,
+  Scenario,
+  ScenarioIssue,
+  SimEvent,
+  Snapshot,
+} from '../sim/types';
+import type { HashCheck, Session } from '../scenario/session';
+import type { Comparison } from './compare';
+import type { TimelineInfo } from './timeline';
+
+/** The slowest and fastest playback speeds, in simulated milliseconds per wall-clock millisecond. */
+export const MIN_SPEED = 0.1;
+export const MAX_SPEED = 1000;
+
+/** Which ledger entries a `getLedger` asks for: every field given must match. */
+export interface LedgerQuery {
+  topic?: string;
+  partition?: number;
+  producerId?: string;
+  /** The latest entries that match, at most this many (default 50, at most 500). */
+  limit?: number;
+}
 
 export type PageToWorker =
   /** Replace the running simulation with a new one built from this scenario. */
   | { type: 'init'; scenario: Scenario }
   | { type: 'play' }
   | { type: 'pause' }
-  /** Simulated milliseconds per wall-clock millisecond. */
+  /** Simulated milliseconds per wall-clock millisecond, from MIN_SPEED to MAX_SPEED. */
   | { type: 'setSpeed'; speed: number }
   /** Apply a command now; answered by a commandResult with the same id. */
   | { type: 'command'; id: number; command: Command }
-  /** Advance by one step while paused. */
-  | { type: 'step' };
+  /** Run exactly the next scheduled event (while paused). */
+  | { type: 'step' }
+  /** Count the bytes of every snapshot posted and report them in `stats` (costs a serialisation). */
+  | { type: 'measure'; enabled: boolean }
+  /** Ask what became of produced records; answered by a `ledger` with the same id. */
+  | { type: 'getLedger'; id: number; query: LedgerQuery }
+  // ---- time travel and sessions (docs/sharing.md) ----
+  /** Replace the running simulation with a session's replay; a bad one leaves the current run as it is. */
+  | { type: 'loadSession'; session: Session }
+  /** Ask for the session at the current position; answered by a `session` with the same id. */
+  | { type: 'getSession'; id: number }
+  /** Restore the state at this virtual time on the current branch. */
+  | { type: 'seek'; timeMs: number }
+  /** One logged event forward, or back to the previous one. */
+  | { type: 'stepEvent'; direction: 'forward' | 'back' }
+  | { type: 'switchBranch'; branchId: number }
+  /** Run two branches from now with one thing changed; answered by a `comparison`. */
+  | { type: 'compare'; id: number; experimentId: string; topic: string };
+
+/**
+ * A snapshot whose partitions are sent only where they changed since the previous snapshot of
+ * the same run: `changed` lists [index, partition]; the others are as before. Pays off when a
+ * cluster has thousands of partitions and only a few move per frame.
+ */
+export interface SnapshotDelta {
+  /** The fields that changed since the previous snapshot (always timeMs); the others are as they were. */
+  snapshot: Partial<Omit<Snapshot, 'partitions'>> & { timeMs: number };
+  partitionCount: number;
+  changed: [number, PartitionView][];
+}
+
+export interface PlaybackStats {
+  /** Simulated ms per wall ms actually achieved over the last second (below `speed` when the engine cannot keep up). */
+  achievedSpeed: number;
+  /** The requested speed. */
+  speed: number;
+  playing: boolean;
+  /** Bytes of snapshot messages posted per wall-clock second, when measuring (else null). */
+  snapshotBytesPerSecond: number | null;
+}
 
 export type WorkerToPage =
   /**
@@ -21,8 +84,45 @@ export type WorkerToPage =
    * simulations this worker has built: a new run starts a new event log.
    */
   | { type: 'snapshot'; run: number; snapshot: Snapshot; events: SimEvent[] }
+  /** As `snapshot`, with only the changed partitions (the page holds the previous ones). */
+  | { type: 'snapshotDelta'; run: number; delta: SnapshotDelta; events: SimEvent[] }
+  /** About once a wall-clock second while playing, and on every change of playback. */
+  | { type: 'stats'; stats: PlaybackStats }
   | { type: 'commandResult'; id: number; result: CommandResult }
-  | { type: 'error'; message: string; issues?: ScenarioIssue[] };
+  /**
+   * The latest ledger entries matching a `getLedger` query, oldest first, and the acknowledged
+   * records lost from those partitions (data loss); `matched` counts every matching entry.
+   */
+  | {
+      type: 'ledger';
+      id: number;
+      entries: LedgerEntry[];
+      lostAcknowledged: LedgerEntry[];
+      matched: number;
+    }
+  | { type: 'error'; message: string; issues?: ScenarioIssue[] }
+  /** The branches and markers of the run; after each change and about once a second while playing. */
+  | { type: 'timeline'; timeline: TimelineInfo }
+  | { type: 'session'; id: number; session: Session }
+  /** A loadSession succeeded: whether the replayed state has the link's hash, and refused actions. */
+  | { type: 'sessionLoaded'; check: HashCheck; refused: string[] }
+  | {
+      type: 'comparison';
+      id: number;
+      comparison: Comparison | null;
+      labels: [string, string];
+      error?: string;
+    };
+
+/**
+ * The full snapshot a delta describes, given the previous one. Unchanged fields and partitions keep
+ * their objects, so selectors can skip them by identity.
+ */
+export function applySnapshotDelta(previous: Snapshot, delta: SnapshotDelta): Snapshot {
+  const partitions = previous.partitions.slice(0, delta.partitionCount);
+  for (const [index, partition] of delta.changed) partitions[index] = partition;
+  return { ...previous, ...delta.snapshot, partitions };
+}
 
 /**
  * The error for a message the switch over its union did not handle. Typed `never`, so a new

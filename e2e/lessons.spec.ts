@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+
+// Lessons on the real simulator in the page (src/lessons, docs/lessons.md).
+const TIMEOUT_MS = 40_000;
+test.setTimeout(120_000);
+
+test('a lesson is picked from the library and played step by step to its end', async ({ page }) => {
+  await page.goto('./');
+  await page.getByRole('button', { name: 'Lessons' }).click();
+  await page.getByRole('button', { name: 'The in-sync replicas (ISR)' }).click();
+  const lesson = page.getByRole('region', { name: 'Lesson: The in-sync replicas (ISR)' });
+  await expect(lesson.getByRole('heading', { name: 'The cluster starts' })).toBeVisible();
+  await lesson.getByRole('button', { name: 'Next step' }).click({ timeout: TIMEOUT_MS });
+
+  // Predict, then act ("Do it for me"), then the reveal.
+  await expect(lesson.getByRole('heading', { name: 'A follower falls behind' })).toBeVisible();
+  await expect(lesson.getByText('Kafka term: replica.lag.time.max.ms')).toBeVisible();
+  await lesson.getByRole('button', { name: /^2\. After replica\.lag\.time\.max\.ms/ }).click();
+  await lesson.getByRole('button', { name: 'Do it for me' }).click();
+  const reveal = lesson.getByRole('status', { name: 'Reveal' });
+  await expect(reveal).toContainText('Right', { timeout: TIMEOUT_MS });
+  await reveal.getByRole('button', { name: 'Next step' }).click();
+
+  await expect(lesson.getByRole('heading', { name: 'It returns' })).toBeVisible();
+  await lesson.getByRole('button', { name: 'Do it for me' }).click();
+  await lesson.getByRole('button', { name: 'Finish the lesson' }).click({ timeout: TIMEOUT_MS });
+
+  // Back at the library, the lesson is marked done, and stays so after a reload (localStorage).
+  await expect(page.getByRole('region', { name: 'Lessons' }).getByLabel('completed')).toHaveCount(1);
+  await page.reload();
+  await page.getByRole('button', { name: 'Lessons' }).click();
+  await expect(page.getByRole('region', { name: 'Lessons' }).getByLabel('completed')).toHaveCount(1);
+});
+
+test('presenter mode: the narration is a caption and the keyboard drives the lesson', async ({ page }) => {
+  await page.goto('./?present&lesson=broker-failure');
+  const caption = page.getByRole('region', { name: 'Narration' });
+  await expect(caption).toContainText('KRaft cluster');
+  const reveal = page.getByRole('status', { name: 'Reveal' });
+  await expect(reveal).toBeVisible({ timeout: TIMEOUT_MS });
+  await page.keyboard.press('Space');
+  await expect(caption).toContainText('metadata', { timeout: TIMEOUT_MS });
+  await expect(reveal).toBeVisible({ timeout: TIMEOUT_MS });
+  await page.keyboard.press('PageDown');
+  await expect(caption).toContainText('heartbeat', { timeout: TIMEOUT_MS });
+  await page.keyboard.press('2');
+  await page.keyboard.press('Space');
+  await expect(reveal).toContainText('Right', { timeout: TIMEOUT_MS });
+});
+
+test('embed mode shows the canvas and the lesson, not the side panels', async ({ page }) => {
+  await page.goto('./?embed&lesson=replication');
+  await expect(page.getByRole('application', { name: 'Cluster canvas' })).toBeVisible({
+    timeout: TIMEOUT_MS,
+  });
+  await expect(page.getByRole('region', { name: /^Lesson: Replication/ })).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'Side panels' })).toBeHidden();
+});

@@ -1,0 +1,157 @@
+// npm run bench:ui — how the page performs in Chromium (Debian's, via playwright-core): frame
+// times, long tasks, snapshot bytes per second from the worker, initial JS size and time to the
+// first drawn cluster, for the default scenario at 1× and 48 brokers / 2,000 partitions at 10×.
+// Prints the figures; asserts nothing (timings vary by machine).
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { preview } from 'vite';
+
+const PORT = Number(process.env.BENCH_PORT ?? 5196);
+const MEASURE_MS = 5000;
+const WARMUP_MS = 1500;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const root = join(import.meta.dirname, '..');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function build(): { initialGzip: number; totalGzip: number; files: string[] } {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const dist = join(root, 'dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  // The initial JS: the entry script and the modules it preloads; lazy chunks and the worker load later.
+  const initial = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const gz = (file: string) => gzipSync(readFileSync(join(dist, file))).length;
+  const all = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+  return {
+    initialGzip: initial.reduce((sum, f) => sum + gz(f), 0),
+    totalGzip: all.reduce((sum, f) => sum + gz(join('assets', f)), 0),
+    files: initial,
+  };
+}
+
+async function waitForServer(url: string, timeoutMs = 30_000): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() - start > timeoutMs) throw new Error(`No server at ${url}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+// Runs in the page before its scripts: long tasks, and the moment the first broker card is drawn.
+const INIT_SCRIPT = `
+  window.__bench = { longTasks: 0, firstClusterMs: null };
+  try {
+    new PerformanceObserver((list) => { window.__bench.longTasks += list.getEntries().length; })
+      .observe({ type: 'longtask', buffered: true });
+  } catch {}
+  (function watch() {
+    const el = document.querySelector('.react-flow__node-cluster');
+    if (el && el.getBoundingClientRect().width > 0 && getComputedStyle(el).visibility !== 'hidden') {
+      window.__bench.firstClusterMs = performance.now();
+      return;
+    }
+    requestAnimationFrame(watch);
+  })();
+`;
+
+const FRAMES_SCRIPT = (ms: number) => `
+  new Promise((resolve) => {
+    const deltas = [];
+    const startTasks = window.__bench.longTasks;
+    let last = performance.now();
+    const end = last + ${ms};
+    function frame(now) {
+      deltas.push(now - last);
+      last = now;
+      if (now < end) requestAnimationFrame(frame);
+      else resolve({ deltas, longTasks: window.__bench.longTasks - startTasks });
+    }
+    requestAnimationFrame(frame);
+  })
+`;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+interface Case {
+  name: string;
+  query: string;
+  speed: number;
+  targetP95Ms: number;
+}
+
+const CASES: Case[] = [
+  { name: 'default scenario at 1×', query: '?debug', speed: 1, targetP95Ms: 16.7 },
+  { name: '48 brokers, 2,000 partitions at 10×', query: '?preset=large&debug', speed: 10, targetP95Ms: 33 },
+];
+
+async function main() {
+  console.log('Building (vite build)…');
+  const bundle = build();
+  // Served in this process (vite's API), so it stops with the script.
+  const server = await preview({
+    root,
+    logLevel: 'warn',
+    preview: { port: PORT, strictPort: true, host: '127.0.0.1' },
+  });
+  const base = `http://127.0.0.1:${PORT}/`;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    await waitForServer(base);
+    console.log(
+      `\nInitial JS (gzipped): ${kb(bundle.initialGzip)} (target < 300 KB) in ${bundle.files.join(', ')}; all JS with lazy chunks and the worker: ${kb(bundle.totalGzip)}`,
+    );
+    for (const c of CASES) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+      await page.addInitScript(INIT_SCRIPT);
+      await page.goto(base + c.query);
+      await page.waitForFunction('window.__bench.firstClusterMs !== null', undefined, { timeout: 30_000 });
+      const firstClusterMs = (await page.evaluate('window.__bench.firstClusterMs')) as number;
+      await page.evaluate(`window.__kclDebug.setSpeed(${c.speed}); window.__kclDebug.measure(true)`);
+      await page.waitForTimeout(WARMUP_MS);
+      const { deltas, longTasks } = (await page.evaluate(FRAMES_SCRIPT(MEASURE_MS))) as {
+        deltas: number[];
+        longTasks: number;
+      };
+      const playback = (await page.evaluate('window.__kclDebug.playback()')) as {
+        achievedSpeed: number;
+        snapshotBytesPerSecond: number | null;
+      };
+      const p50 = percentile(deltas, 50);
+      const p95 = percentile(deltas, 95);
+      console.log(`\n${c.name}`);
+      console.log(
+        `  frame time p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target p95 ≤ ${c.targetP95Ms} ms) over ${deltas.length} frames`,
+      );
+      console.log(`  long tasks (> 50 ms) in ${MEASURE_MS / 1000} s: ${longTasks}`);
+      console.log(`  snapshot bytes from the worker: ${kb(playback.snapshotBytesPerSecond ?? 0)}/s`);
+      console.log(`  achieved speed: ${playback.achievedSpeed.toFixed(1)}× of ${c.speed}×`);
+      console.log(
+        `  first cluster drawn: ${firstClusterMs.toFixed(0)} ms after navigation start (target ≤ 1500 ms)`,
+      );
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+await main();

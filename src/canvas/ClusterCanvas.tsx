@@ -1,0 +1,367 @@
+// The live cluster canvas: zones, brokers, controllers and clients as React Flow nodes, cut links
+// and client traffic as edges, animated messages on top, and the controls to break things.
+import {
+  Background,
+  Controls,
+  MiniMap,
+  Panel,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+  type Edge,
+  type FitViewOptions,
+  type Node,
+} from '@xyflow/react';
+import '@xyflow/react/dist/base.css';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { selectCanvasModel, type CanvasModel, type LayoutNode } from '../store/canvas';
+import { isBehind, usePlaybackStore } from '../store/playback';
+import { useSelectionStore } from '../store/selection';
+import { useSimulationStore } from '../store/simulation';
+import { useThemeStore } from '../store/theme';
+import { useAnnouncementStore } from '../store/announcements';
+import { crashNode, healNetwork, isolate, restartNode, shutdownNode } from './actions';
+import { EdgeMarkers, edgeTypes, type LinkEdgeType } from './edges';
+import { ROLE_NAMES, ReplicaGlyph } from './glyphs';
+import { Messages } from './Messages';
+import { nodeTypes, type ClientFlowNode, type ClusterFlowNode, type ZoneFlowNode } from './nodes';
+import { HelpOverlay } from './HelpOverlay';
+
+/** Room for the toolbar above and the legend and minimap below. */
+const FIT: FitViewOptions = { padding: { top: '56px', bottom: '44px', left: '16px', right: '16px' } };
+
+/**
+ * Stacking, set by hand (zIndexMode="manual"): zones at the back, client traffic over them but
+ * under the cards, cut links over everything (a cut must never hide), the selected card on top
+ * so its buttons float over its neighbours.
+ */
+const Z = { zone: 0, traffic: 1, card: 10, cut: 15, selected: 20 };
+
+type FlowNode = ClusterFlowNode | ZoneFlowNode | ClientFlowNode;
+
+/** Reuses the previous object when nothing in it changed, so memoised cards skip the render. */
+function useStable<T>() {
+  const cache = useRef(new Map<string, { sig: string; value: T }>());
+  return useCallback((key: string, sig: string, make: () => T): T => {
+    const hit = cache.current.get(key);
+    if (hit && hit.sig === sig) return hit.value;
+    const value = make();
+    cache.current.set(key, { sig, value });
+    return value;
+  }, []);
+}
+
+const absBox = (box: LayoutNode) => ({ x: box.absX, y: box.absY, width: box.width, height: box.height });
+
+function useFlowElements(model: CanvasModel | null) {
+  const stableNode = useStable<FlowNode>();
+  const stableEdge = useStable<LinkEdgeType>();
+  return useMemo(() => {
+    if (!model) return { nodes: [] as FlowNode[], edges: [] as Edge[] };
+    const { layout } = model;
+    const nodes: FlowNode[] = [];
+    for (const zone of model.zones) {
+      const box = layout.byKey.get(`zone:${zone.rack}`)!;
+      nodes.push(
+        stableNode(box.key, JSON.stringify([zone, box]), () => ({
+          id: box.key,
+          type: 'zone',
+          position: { x: box.x, y: box.y },
+          width: box.width,
+          height: box.height,
+          data: zone,
+          selectable: false,
+          focusable: false,
+          draggable: false,
+          zIndex: Z.zone,
+        })),
+      );
+    }
+    for (const data of model.nodes) {
+      const box = layout.byKey.get(`n${data.id}`)!;
+      nodes.push(
+        stableNode(box.key, JSON.stringify([data, box]), () => ({
+          id: box.key,
+          type: 'cluster',
+          parentId: box.parent ?? undefined,
+          position: { x: box.x, y: box.y },
+          width: box.width,
+          height: box.height,
+          data,
+          draggable: false,
+          zIndex: Z.card,
+          ariaLabel: data.label,
+        })),
+      );
+    }
+    for (const data of model.clients) {
+      const key = `${data.clientKind}:${data.id}`;
+      const box = layout.byKey.get(key);
+      if (!box) continue;
+      nodes.push(
+        stableNode(key, JSON.stringify([data, box]), () => ({
+          id: key,
+          type: 'client',
+          position: { x: box.x, y: box.y },
+          width: box.width,
+          height: box.height,
+          data,
+          draggable: false,
+          zIndex: Z.card,
+          ariaLabel: data.label,
+        })),
+      );
+    }
+    const edges: LinkEdgeType[] = [];
+    for (const e of model.edges) {
+      const from = layout.byKey.get(e.source);
+      const to = layout.byKey.get(e.target);
+      if (!from || !to) continue;
+      edges.push(
+        stableEdge(e.key, JSON.stringify([e, from, to]), () => ({
+          id: e.key,
+          type: 'link',
+          source: e.source,
+          target: e.target,
+          selectable: false,
+          focusable: false,
+          ariaLabel: e.label,
+          zIndex: e.kind === 'cut' ? Z.cut : Z.traffic,
+          data: {
+            kind: e.kind,
+            oneWay: !!e.oneWay,
+            from: absBox(from),
+            to: absBox(to),
+            label: e.label,
+            arc: e.kind === 'cut' && e.source.startsWith('zone:') && e.target.startsWith('zone:'),
+          },
+        })),
+      );
+    }
+    return { nodes, edges };
+  }, [model, stableNode, stableEdge]);
+}
+
+const minimapClass = (node: Node): string =>
+  node.type === 'zone'
+    ? 'mini-zone'
+    : node.type === 'client'
+      ? 'mini-client'
+      : `mini-node mini-${String((node.data as { state?: string }).state)}`;
+
+const nodeIdOf = (element: EventTarget | null): number | null => {
+  const el = (element as HTMLElement | null)?.closest?.('.react-flow__node');
+  const id = el?.getAttribute('data-id');
+  return id && /^n\d+$/.test(id) ? Number(id.slice(1)) : null;
+};
+
+const Legend = memo(function Legend() {
+  return (
+    <details className="legend">
+      <summary>Legend</summary>
+      <ul>
+        {(['leader', 'insync', 'outofsync', 'elr', 'offline'] as const).map((role) => (
+          <li key={role}>
+            <ReplicaGlyph role={role} /> {ROLE_NAMES[role]}
+          </li>
+        ))}
+        <li>
+          <span className="bar-sample" aria-hidden="true" /> bar: LEO (light) and HW (dark) against the
+          leader&apos;s LEO
+        </li>
+        {(['produce', 'fetch', 'ack', 'metadata', 'vote'] as const).map((kind) => (
+          <li key={kind}>
+            <span className={`message-sample message--${kind}`} aria-hidden="true" /> {kind}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+});
+
+const SpeedNote = memo(function SpeedNote() {
+  const speed = usePlaybackStore((s) => s.speed);
+  const achieved = usePlaybackStore((s) => s.achievedSpeed);
+  const playing = usePlaybackStore((s) => s.playing);
+  if (!isBehind(speed, achieved, playing)) return null;
+  return (
+    <p className="speed-note" role="status">
+      Running at {achieved < 10 ? achieved.toFixed(1) : Math.round(achieved)}× of {speed}× requested
+    </p>
+  );
+});
+
+function Flow() {
+  const snapshot = useSimulationStore((s) => s.snapshot);
+  const model = useMemo(() => (snapshot ? selectCanvasModel(snapshot) : null), [snapshot]);
+  const { nodes, edges } = useFlowElements(model);
+  const selected = useSelectionStore((s) => s.selected);
+  const select = useSelectionStore((s) => s.select);
+  const lastError = useAnnouncementStore((s) => s.lastError);
+  const theme = useThemeStore((s) => s.choice);
+  const [helpOpen, setHelpOpen] = useState(false);
+  // The minimap earns its room on a large cluster; on a small one it would hide cards.
+  const [minimapChoice, setMinimapChoice] = useState<boolean | null>(null);
+  const showMinimap = minimapChoice ?? !!model?.compact;
+  const flow = useReactFlow();
+
+  // Selection drives which card shows its actions; React Flow only mirrors it.
+  const shown = useMemo(
+    () =>
+      nodes.map((node) => {
+        const isSel =
+          node.type === 'cluster' &&
+          selected !== null &&
+          (selected.kind === 'broker' || selected.kind === 'controller') &&
+          node.id === `n${selected.id}`;
+        return isSel ? { ...node, selected: true, zIndex: Z.selected } : node;
+      }),
+    [nodes, selected],
+  );
+
+  // Fit again whenever the shape of the cluster changes (not on every snapshot).
+  const shape = model
+    ? [
+        model.layout.nodes.length,
+        model.layout.clients.length,
+        model.zones.length,
+        model.compact,
+        Math.max(0, ...model.layout.zones.map((z) => z.height)),
+      ].join('/')
+    : '';
+  useEffect(() => {
+    if (!shape) return;
+    const handle = requestAnimationFrame(() => void flow.fitView(FIT));
+    return () => cancelAnimationFrame(handle);
+  }, [shape, flow]);
+
+  const selectNode = useCallback(
+    (id: number) => {
+      const node = useSimulationStore.getState().snapshot?.nodes.find((n) => n.id === id);
+      select({ kind: node?.roles.includes('broker') ? 'broker' : 'controller', id });
+    },
+    [select],
+  );
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if ((event.target as HTMLElement).closest('input, select, textarea')) return;
+      if (event.key === '?') {
+        setHelpOpen((open) => !open);
+        event.preventDefault();
+        return;
+      }
+      if (event.key === 'Escape') {
+        setHelpOpen(false);
+        select(null);
+        return;
+      }
+      if (event.key === 'f' || event.key === 'F') {
+        void flow.fitView({ ...FIT, duration: 200 });
+        return;
+      }
+      const id = nodeIdOf(event.target);
+      if (id === null) return;
+      const key = event.key.toLowerCase();
+      const allIds = useSimulationStore.getState().snapshot?.nodes.map((n) => n.id) ?? [];
+      const action: Record<string, () => void> = {
+        c: () => void crashNode(id),
+        r: () => void restartNode(id),
+        s: () => void shutdownNode(id),
+        i: () => void isolate([id], allIds, `Node ${id}`),
+        enter: () => selectNode(id),
+        ' ': () => selectNode(id),
+      };
+      if (
+        action[key] &&
+        !(key === 'enter' || key === ' ' ? (event.target as HTMLElement).closest('button') : false)
+      ) {
+        event.preventDefault();
+        action[key]();
+      }
+    },
+    [flow, select, selectNode],
+  );
+
+  return (
+    <div className="canvas" onKeyDown={onKeyDown}>
+      <EdgeMarkers />
+      <ReactFlow
+        aria-label="Cluster canvas"
+        nodes={shown}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        colorMode={theme}
+        zIndexMode="manual"
+        nodesDraggable={false}
+        nodesConnectable={false}
+        elementsSelectable
+        fitView
+        fitViewOptions={FIT}
+        minZoom={0.1}
+        maxZoom={2}
+        onNodeClick={(_, node) => {
+          if (node.type === 'cluster') selectNode((node.data as { id: number }).id);
+        }}
+        onPaneClick={() => select(null)}
+      >
+        <Background gap={24} size={1} />
+        <Panel position="top-left" className="toolbar">
+          <button type="button" onClick={() => void healNetwork()}>
+            Heal network
+          </button>
+          <button type="button" onClick={() => void flow.fitView({ ...FIT, duration: 200 })}>
+            Fit to screen
+          </button>
+          <button type="button" aria-pressed={showMinimap} onClick={() => setMinimapChoice(!showMinimap)}>
+            Minimap
+          </button>
+          <button
+            type="button"
+            onClick={() => setHelpOpen((open) => !open)}
+            aria-expanded={helpOpen}
+            aria-label="Keyboard help"
+          >
+            ?
+          </button>
+          <SpeedNote />
+          {lastError && (
+            <p className="command-error" role="alert">
+              {lastError}
+            </p>
+          )}
+        </Panel>
+        <Panel position="bottom-left" className="legend-panel">
+          <Legend />
+        </Panel>
+        <Controls showInteractive={false} position="top-right" />
+        {showMinimap && (
+          <MiniMap
+            pannable
+            zoomable
+            position="bottom-right"
+            ariaLabel="Minimap of the cluster"
+            style={{ width: 140, height: 90 }}
+            nodeClassName={minimapClass}
+          />
+        )}
+        {model && <Messages layout={model.layout} />}
+      </ReactFlow>
+      {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
+    </div>
+  );
+}
+
+export function ClusterCanvas() {
+  return (
+    <ReactFlowProvider>
+      <Flow />
+    </ReactFlowProvider>
+  );
+}
+
+export default ClusterCanvas;
+
+export type { Node };

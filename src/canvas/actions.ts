@@ -1,0 +1,27 @@
+// The canvas's commands: each goes through the store's sendCommand; a refusal is announced and shown.
+import { sendCommand } from '../store/connection';
+import { useAnnouncementStore } from '../store/announcements';
+import type { Command } from '../store/canvasTypes';
+
+export async function run(command: Command, done: string): Promise<void> {
+  const result = await sendCommand(command);
+  if (result.ok) useAnnouncementStore.getState().announce(done);
+  else useAnnouncementStore.getState().reportError(`Refused: ${result.error}`);
+}
+
+export const crashNode = (id: number) => run({ type: 'crashNode', nodeId: id }, `Node ${id} crashed.`);
+export const restartNode = (id: number) => run({ type: 'restartNode', nodeId: id }, `Node ${id} restarting.`);
+export const shutdownNode = (id: number) =>
+  run({ type: 'shutdownNode', nodeId: id }, `Node ${id} shutting down (controlled).`);
+
+/** Cuts `ids` off from every other node (clients still reach every broker). */
+export const isolate = (ids: number[], allIds: number[], what: string) =>
+  run(
+    {
+      type: 'partitionNetwork',
+      groups: [ids, allIds.filter((id) => !ids.includes(id))],
+    },
+    `${what} isolated from the rest of the cluster.`,
+  );
+
+export const healNetwork = () => run({ type: 'healNetwork' }, 'Network healed: every link restored.');

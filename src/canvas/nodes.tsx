@@ -1,0 +1,264 @@
+// The canvas's node components: small, memoised, fed plain view models (src/store/canvas.ts).
+import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+import { memo } from 'react';
+import type { ClientData, ClusterNodeData, ReplicaChip, ZoneData } from '../store/canvas';
+import { useSelectionStore } from '../store/selection';
+import { useSimulationStore } from '../store/simulation';
+import { crashNode, healNetwork, isolate, restartNode, shutdownNode } from './actions';
+import { ReplicaGlyph } from './glyphs';
+
+export type ClusterFlowNode = Node<ClusterNodeData, 'cluster'>;
+export type ZoneFlowNode = Node<ZoneData, 'zone'>;
+export type ClientFlowNode = Node<ClientData, 'client'>;
+
+/** One hidden handle each way at the centre: edges are drawn centre to centre, clipped to the cards. */
+const CentreHandles = memo(function CentreHandles() {
+  return (
+    <>
+      <Handle type="source" position={Position.Top} className="centre-handle" isConnectable={false} />
+      <Handle type="target" position={Position.Top} className="centre-handle" isConnectable={false} />
+    </>
+  );
+});
+
+const allNodeIds = () => useSimulationStore.getState().snapshot?.nodes.map((n) => n.id) ?? [];
+
+const Chip = memo(function Chip({ chip }: { chip: ReplicaChip }) {
+  const leo = Math.min(1, chip.logEndOffset / chip.scale);
+  const hw = Math.min(1, chip.highWatermark / chip.scale);
+  return (
+    <li className={`chip chip--${chip.role}`} title={chip.label}>
+      <span className="chip-body" role="img" aria-label={chip.label}>
+        <ReplicaGlyph role={chip.role} />
+        <span className="chip-name">{chip.partition}</span>
+        <span className="chip-bar" aria-hidden="true">
+          <span className="chip-leo" style={{ width: `${leo * 100}%` }} />
+          <span className="chip-hw" style={{ width: `${hw * 100}%` }} />
+        </span>
+      </span>
+    </li>
+  );
+});
+
+/** Replicas grouped by topic: the topic's name once, then one chip per partition number. */
+function ChipsByTopic({ brokerId, chips }: { brokerId: number; chips: ReplicaChip[] }) {
+  const topics = [...new Set(chips.map((chip) => chip.topic))];
+  return (
+    <div className="replicas" role="group" aria-label={`Replicas on broker ${brokerId}`}>
+      {topics.map((topic) => (
+        <div key={topic} className="topic-replicas">
+          <span className="topic-name">{topic}</span>
+          <ul className="chips">
+            {chips
+              .filter((chip) => chip.topic === topic)
+              .map((chip) => (
+                <Chip key={chip.key} chip={chip} />
+              ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Counts({ counts }: { counts: NonNullable<ClusterNodeData['broker']>['counts'] }) {
+  const items = [
+    ['leader', counts.leader, 'leaders'],
+    ['insync', counts.insync, 'in-sync followers'],
+    ['outofsync', counts.outofsync, 'out-of-sync followers'],
+    ['elr', counts.elr, 'ELR'],
+    ['offline', counts.offline, 'offline'],
+  ] as const;
+  return (
+    <ul className="counts">
+      {items
+        .filter(([role, n]) => n > 0 || role === 'leader')
+        .map(([role, n, words]) => (
+          <li key={role} className={`count count--${role}`} title={`${n} ${words}`}>
+            <ReplicaGlyph role={role} />
+            <span>{n}</span>
+            <span className="visually-hidden"> {words}</span>
+          </li>
+        ))}
+    </ul>
+  );
+}
+
+function Badges({ data }: { data: ClusterNodeData }) {
+  const badges: [string, string][] = [];
+  if (data.state === 'crashed') badges.push(['crashed', 'CRASHED']);
+  if (data.state === 'stopped') badges.push(['stopped', 'STOPPED']);
+  if (data.state === 'running' && data.broker?.fenced) badges.push(['fenced', 'FENCED']);
+  if (data.state === 'running' && data.broker?.shuttingDown) badges.push(['stopping', 'SHUTTING DOWN']);
+  if (data.cut === 'isolated') badges.push(['cut', '✂ CUT OFF']);
+  if (data.cut === 'partial') badges.push(['cut', '✂ LINKS CUT']);
+  if (data.controller?.active) badges.push(['active', 'ACTIVE CONTROLLER']);
+  if (badges.length === 0) return null;
+  return (
+    <div className="badges" aria-hidden="true">
+      {badges.map(([kind, text]) => (
+        <span key={text} className={`badge badge--${kind}`}>
+          {text}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function NodeActions({ id, state }: { id: number; state: ClusterNodeData['state'] }) {
+  const down = state !== 'running';
+  return (
+    <div className="node-actions nodrag nopan" role="toolbar" aria-label={`Actions for node ${id}`}>
+      <button type="button" onClick={() => crashNode(id)} disabled={down} aria-label={`Crash node ${id}`}>
+        Crash <kbd>C</kbd>
+      </button>
+      <button
+        type="button"
+        onClick={() => restartNode(id)}
+        disabled={!down}
+        aria-label={`Restart node ${id}`}
+      >
+        Restart <kbd>R</kbd>
+      </button>
+      <button
+        type="button"
+        onClick={() => shutdownNode(id)}
+        disabled={down}
+        aria-label={`Shut down node ${id}`}
+      >
+        Shut down <kbd>S</kbd>
+      </button>
+      <button
+        type="button"
+        onClick={() => isolate([id], allNodeIds(), `Node ${id}`)}
+        aria-label={`Isolate node ${id}`}
+      >
+        Isolate <kbd>I</kbd>
+      </button>
+    </div>
+  );
+}
+
+export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<ClusterFlowNode>) {
+  const selected = useSelectionStore(
+    (s) =>
+      s.selected !== null &&
+      (s.selected.kind === 'broker' || s.selected.kind === 'controller') &&
+      s.selected.id === data.id,
+  );
+  const { broker, controller } = data;
+  const title = broker
+    ? controller
+      ? `Broker + controller ${data.id}`
+      : `Broker ${data.id}`
+    : `Controller ${data.id}`;
+  return (
+    <div
+      className={[
+        'card',
+        broker ? 'card--broker' : 'card--controller',
+        `card--${data.state}`,
+        broker?.fenced && data.state === 'running' ? 'card--fenced' : '',
+        data.cut !== 'none' ? `card--cut-${data.cut}` : '',
+        data.compact ? 'card--compact' : '',
+      ].join(' ')}
+    >
+      <CentreHandles />
+      <div className="card-head">
+        <span className="card-title">{title}</span>
+        <Badges data={data} />
+      </div>
+      {controller && (
+        <dl className="facts">
+          <div>
+            <dt>quorum</dt>
+            <dd className={`voter voter--${controller.voterState}`}>{controller.voterState}</dd>
+          </div>
+          <div>
+            <dt>epoch</dt>
+            <dd>{controller.epoch}</dd>
+          </div>
+          <div>
+            <dt title="Metadata log end offset">meta</dt>
+            <dd>{controller.logEndOffset}</dd>
+          </div>
+        </dl>
+      )}
+      {broker && (
+        <dl className="facts">
+          <div>
+            <dt title="Broker epoch">epoch</dt>
+            <dd>{broker.brokerEpoch < 0 ? '—' : broker.brokerEpoch}</dd>
+          </div>
+          <div>
+            <dt title="Metadata lag: quorum high watermark minus the broker's applied metadata offset">
+              meta lag
+            </dt>
+            <dd className={broker.metadataLag ? 'lagging' : undefined}>{broker.metadataLag ?? '—'}</dd>
+          </div>
+        </dl>
+      )}
+      {broker && broker.chips && <ChipsByTopic brokerId={data.id} chips={broker.chips} />}
+      {broker && !broker.chips && <Counts counts={broker.counts} />}
+      {broker && broker.chips && broker.hiddenReplicas > 0 && (
+        <p className="more">+{broker.hiddenReplicas} more (internal topics)</p>
+      )}
+      {data.state !== 'running' && (
+        <svg className="crossed" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
+          <path d="M4 4L96 96M96 4L4 96" />
+        </svg>
+      )}
+      {selected && <NodeActions id={data.id} state={data.state} />}
+    </div>
+  );
+});
+
+export const ZoneNode = memo(function ZoneNode({ data }: NodeProps<ZoneFlowNode>) {
+  return (
+    <div className={`zone${data.isolated ? ' zone--isolated' : ''}`}>
+      <CentreHandles />
+      <div className="zone-head">
+        <span className="zone-title">{data.rack}</span>
+        {data.isolated ? (
+          <>
+            <span className="badge badge--cut">✂ ISOLATED</span>
+            <button type="button" className="nodrag" onClick={() => healNetwork()} aria-label="Heal network">
+              Heal
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="nodrag"
+            onClick={() => isolate(data.nodeIds, allNodeIds(), `Zone ${data.rack}`)}
+            aria-label={`Isolate zone ${data.rack}`}
+          >
+            Isolate
+          </button>
+        )}
+      </div>
+    </div>
+  );
+});
+
+export const ClientNode = memo(function ClientNode({ data }: NodeProps<ClientFlowNode>) {
+  return (
+    <div className={`card card--client card--${data.clientKind}`}>
+      <CentreHandles />
+      <div className="card-head">
+        <span className="card-title">
+          <span aria-hidden="true">{data.clientKind === 'producer' ? '⇢ ' : '⇠ '}</span>
+          {data.title}
+        </span>
+      </div>
+      <ul className="client-lines">
+        {data.lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
+  );
+});
+
+/** Defined once at module scope, as React Flow requires for stable renders. */
+export const nodeTypes = { cluster: ClusterNode, zone: ZoneNode, client: ClientNode };

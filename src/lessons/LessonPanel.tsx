@@ -1,0 +1,148 @@
+// A lesson, step by step: the narration with its Kafka term, a prediction to make before the
+// simulator runs, the learner's task (or "Do it for me"), and the reveal.
+import { useEffect } from 'react';
+import { lessons } from './library';
+import {
+  choose,
+  currentLesson,
+  currentStep,
+  doTask,
+  installLessonDriver,
+  nextStep,
+  previousStep,
+  startLesson,
+  stopLesson,
+  useLessonStore,
+} from './lessonStore';
+import './lessons.css';
+
+/** The lesson library, or the lesson being played. */
+export function LessonPanel() {
+  const state = useLessonStore();
+  useEffect(installLessonDriver, []);
+  const lesson = currentLesson(state);
+  const step = currentStep(state);
+
+  if (!lesson || !step)
+    return (
+      <section className="lesson-panel" aria-label="Lessons">
+        <h2>Lessons</h2>
+        <ol>
+          {lessons.map((l) => (
+            <li key={l.id}>
+              <button type="button" onClick={() => startLesson(l.id)}>
+                {l.title}
+              </button>
+              {state.completed.includes(l.id) && <span aria-label="completed"> ✓</span>}
+              <br />
+              <small>{l.summary}</small>
+            </li>
+          ))}
+        </ol>
+      </section>
+    );
+
+  const p = step.predict;
+  const waiting = state.phase === 'running' || state.phase === 'task';
+  return (
+    <section className="lesson-panel" aria-label={`Lesson: ${lesson.title}`}>
+      <p>
+        <small>
+          Lesson {lesson.number} · step {state.stepIndex + 1} of {lesson.steps.length}
+        </small>
+      </p>
+      <h2>{step.title}</h2>
+      <p className="term">Kafka term: {step.term}</p>
+      <p className="lesson-text">{step.text}</p>
+      {p && (
+        <fieldset>
+          <legend>Predict: {p.question}</legend>
+          <ol className="lesson-choices">
+            {p.choices.map((choice, i) => (
+              <li key={choice}>
+                <button
+                  type="button"
+                  aria-pressed={state.choice === i}
+                  disabled={state.phase !== 'predict'}
+                  onClick={() => choose(i)}
+                >
+                  {i + 1}. {choice}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </fieldset>
+      )}
+      {step.task && state.phase === 'task' && (
+        <p>
+          Your turn: {step.task.text}{' '}
+          <button type="button" onClick={doTask}>
+            Do it for me
+          </button>
+        </p>
+      )}
+      {waiting && state.phase === 'running' && <p role="status">Watching the cluster…</p>}
+      {state.lastError && <p role="alert">The simulator refused: {state.lastError}</p>}
+      {state.phase === 'done' && (
+        <div role="status" aria-label="Reveal">
+          {p && (
+            <p className={`lesson-reveal ${state.choice === p.answer ? 'right' : 'wrong'}`}>
+              {state.choice === p.answer ? 'Right' : `Not quite: the answer is ${p.answer + 1}`}.{' '}
+              {p.explanation}
+              {state.answerHeld === false &&
+                ' (The simulator did something else this time: look at the event log.)'}
+            </p>
+          )}
+          {step.reveal && <p>{step.reveal}</p>}
+          <button type="button" onClick={nextStep}>
+            {state.stepIndex + 1 < lesson.steps.length ? 'Next step' : 'Finish the lesson'}
+          </button>
+        </div>
+      )}
+      <p>
+        <button type="button" onClick={previousStep}>
+          Back
+        </button>{' '}
+        <button type="button" onClick={stopLesson}>
+          Leave the lesson
+        </button>
+      </p>
+    </section>
+  );
+}
+
+/** Presenter control: arrows, space, PageUp/PageDown (what a clicker sends), 1–9 to choose. */
+export function useLessonKeys(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+      const s = useLessonStore.getState();
+      if (!s.lessonId) return;
+      if (['ArrowRight', 'PageDown', ' '].includes(event.key)) {
+        event.preventDefault();
+        if (s.phase === 'task') doTask();
+        else if (s.phase === 'done') nextStep();
+      } else if (['ArrowLeft', 'PageUp'].includes(event.key)) {
+        event.preventDefault();
+        previousStep();
+      } else if (/^[1-9]$/.test(event.key) && s.phase === 'predict') choose(Number(event.key) - 1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [enabled]);
+}
+
+/** Presenter mode's caption: the step's narration in large type over the canvas. */
+export function PresenterCaption() {
+  const state = useLessonStore();
+  const step = currentStep(state);
+  if (!step) return null;
+  return (
+    <div className="presenter-caption" role="region" aria-label="Narration" aria-live="polite">
+      <span className="term">{step.term}</span> — {step.text}
+      {step.predict && state.phase === 'predict' && <p>{step.predict.question}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+// The Controls tab: network faults, the console producer, continuous clients and admin requests.
+// Crash, restart and controlled shutdown of a node are in the Inspector of that node.
+import { ConsumerControls, ProducerControls } from './ClientControls';
+import { NetworkControls } from './NetworkControls';
+import { ProduceForm } from './ProduceForm';
+import { AlterConfigForm, CreateTopicForm } from './TopicForms';
+
+export function ControlsPanel() {
+  return (
+    <div className="controls-panel">
+      <h2>Controls</h2>
+      <p className="hint">
+        To crash, restart or shut down a node, select it on the canvas or in the Inspector tab.
+      </p>
+      <ProduceForm />
+      <NetworkControls />
+      <ProducerControls />
+      <ConsumerControls />
+      <CreateTopicForm />
+      <AlterConfigForm />
+    </div>
+  );
+}

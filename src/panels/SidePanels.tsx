@@ -1,0 +1,98 @@
+// The side panels as ARIA tabs (WAI-ARIA Authoring Practices, "Tabs with automatic activation"):
+// one tab stop for the tab list, arrow keys, Home and End move between tabs.
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useSelectionStore } from '../store/selection';
+import { ControlsPanel } from './ControlsPanel';
+import { DashboardPanel } from './DashboardPanel';
+import { EventLogPanel } from './EventLogPanel';
+import { InspectorPanel } from './InspectorPanel';
+import { PANEL_TABS, usePanelsUi, type PanelTab } from './uiStore';
+import './panels.css';
+
+const tabId = (tab: PanelTab) => `side-tab-${tab}`;
+const panelId = (tab: PanelTab) => `side-panel-${tab}`;
+
+function PanelContent({ tab }: { tab: PanelTab }) {
+  switch (tab) {
+    case 'controls':
+      return <ControlsPanel />;
+    case 'inspector':
+      return <InspectorPanel />;
+    case 'dashboard':
+      return <DashboardPanel />;
+    case 'events':
+      return <EventLogPanel />;
+  }
+}
+
+export function SidePanels() {
+  const tab = usePanelsUi((state) => state.tab);
+  const setTab = usePanelsUi((state) => state.setTab);
+  const selected = useSelectionStore((state) => state.selected);
+  const tabs = useRef(new Map<PanelTab, HTMLButtonElement>());
+
+  // Selecting something (on the canvas or in a panel) shows it in the inspector.
+  const previous = useRef(selected);
+  useEffect(() => {
+    if (selected !== null && selected !== previous.current) setTab('inspector');
+    previous.current = selected;
+  }, [selected, setTab]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = PANEL_TABS.findIndex((t) => t.id === tab);
+    const last = PANEL_TABS.length - 1;
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % PANEL_TABS.length
+        : event.key === 'ArrowLeft'
+          ? (index + last) % PANEL_TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    const target = PANEL_TABS[next].id;
+    setTab(target);
+    tabs.current.get(target)?.focus();
+  }
+
+  return (
+    <section className="side-panels" aria-label="Side panels">
+      <div role="tablist" aria-label="Side panels" className="side-tabs" onKeyDown={onKeyDown}>
+        {PANEL_TABS.map((t) => (
+          <button
+            key={t.id}
+            ref={(element) => {
+              if (element) tabs.current.set(t.id, element);
+              else tabs.current.delete(t.id);
+            }}
+            type="button"
+            role="tab"
+            id={tabId(t.id)}
+            aria-selected={t.id === tab}
+            aria-controls={panelId(t.id)}
+            tabIndex={t.id === tab ? 0 : -1}
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {PANEL_TABS.map((t) => (
+        <div
+          key={t.id}
+          role="tabpanel"
+          id={panelId(t.id)}
+          aria-labelledby={tabId(t.id)}
+          tabIndex={0}
+          hidden={t.id !== tab}
+          className="side-panel"
+        >
+          {t.id === tab && <PanelContent tab={t.id} />}
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+// Which side-panel tab is open, and requests to bring the inspector forward.
+import { create } from 'zustand';
+
+export type PanelTab = 'controls' | 'inspector' | 'dashboard' | 'events';
+
+export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = [
+  { id: 'controls', label: 'Controls' },
+  { id: 'inspector', label: 'Inspector' },
+  { id: 'dashboard', label: 'Dashboard' },
+  { id: 'events', label: 'Event log' },
+];
+
+interface PanelsUiState {
+  tab: PanelTab;
+  /** Bumped when a panel asks the inspector to take the keyboard focus (its heading). */
+  focusInspector: number;
+  setTab(tab: PanelTab): void;
+  /** Opens the inspector and moves the focus to it, after a selection made inside a panel. */
+  revealInspector(): void;
+}
+
+export const usePanelsUi = create<PanelsUiState>((set) => ({
+  tab: 'controls',
+  focusInspector: 0,
+  setTab: (tab) => set({ tab }),
+  revealInspector: () => set((state) => ({ tab: 'inspector', focusInspector: state.focusInspector + 1 })),
+}));

@@ -1,0 +1,110 @@
+// The snapshot's `clients`: producers with their counters and latency percentiles, consumers with
+// their assignment and positions, and groups as their coordinator sees them, with lag per partition.
+
+import { loadedGroup, OFFSETS_TOPIC, offsetsPartitionFor } from './groupCoordinator';
+import type { MetaImage } from './metadata';
+import { tpKey } from './metadata';
+import type { World } from './state';
+import type { ClientsView, ConsumerView, GroupView, PartitionOffsetView, ProducerView } from './types';
+
+function percentile(sorted: number[], q: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+export function clientsView(w: World, img: MetaImage, highWatermark: (tp: string) => number): ClientsView {
+  const producers: ProducerView[] = [...w.producers.values()].map((p) => {
+    const lat = [...p.latencies].sort((a, b) => a - b);
+    return {
+      id: p.id,
+      sent: p.counters.sent,
+      acknowledged: p.counters.acknowledged,
+      failed: { ...p.counters.failed },
+      retries: p.counters.retries,
+      pending: p.records.size,
+      running: !!p.loop,
+      topic: p.loop?.topic ?? null,
+      ratePerSec: p.loop?.ratePerSec ?? 0,
+      idempotent: p.idempotent && p.acks === 'all',
+      latencyP50Ms: percentile(lat, 0.5),
+      latencyP99Ms: percentile(lat, 0.99),
+      metadataFrom: p.metadataFrom,
+      config: { ...p.config },
+    };
+  });
+  const consumers: ConsumerView[] = [...w.consumers.values()].map((c) => ({
+    id: c.id,
+    groupId: c.groupId,
+    topics: [...c.topics],
+    state: c.state,
+    memberId: c.memberId,
+    generation: c.generation,
+    coordinator: c.coordinator,
+    assignment: [...c.parts.values()].map((p) => ({ topic: p.topic, partition: p.partition })),
+    positions: [...c.parts.values()].map((p) => ({
+      topic: p.topic,
+      partition: p.partition,
+      offset: p.position,
+    })),
+    recordsConsumed: c.consumed,
+    lastRecords: c.lastRecords.map((r) => ({ ...r })),
+    config: { ...c.config },
+  }));
+  const groupIds = new Set<string>();
+  for (const c of w.consumers.values()) groupIds.add(c.groupId);
+  for (const cm of w.coordinators.values()) for (const id of cm.groups.keys()) groupIds.add(id);
+  const offsetsTopic = img.topics.get(OFFSETS_TOPIC);
+  const groups: GroupView[] = [...groupIds].sort().map((groupId) => {
+    const n = offsetsTopic ? offsetsTopic.partitions : Number(w.config['offsets.topic.num.partitions']);
+    const p = offsetsPartitionFor(groupId, n);
+    const coordinator = offsetsTopic ? (img.partitions.get(tpKey(OFFSETS_TOPIC, p))?.leader ?? -1) : -1;
+    const g = coordinator >= 0 ? loadedGroup(w, coordinator, groupId) : null;
+    // Committed partitions, and assigned ones with nothing committed yet (committed -1, lag = HW).
+    const rows = g ? [...g.offsets.values()] : [];
+    if (g)
+      for (const m of g.members.values())
+        for (const tp of m.assignment)
+          if (!g.offsets.has(tpKey(tp.topic, tp.partition)))
+            rows.push({ ...tp, offset: -1, leaderEpoch: -1 });
+    const offsets: PartitionOffsetView[] = g
+      ? rows
+          .map((o) => {
+            const hw = highWatermark(tpKey(o.topic, o.partition));
+            return {
+              topic: o.topic,
+              partition: o.partition,
+              committed: o.offset,
+              highWatermark: hw,
+              lag: o.offset < 0 ? hw : Math.max(0, hw - o.offset),
+            };
+          })
+          .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition))
+      : [];
+    return {
+      groupId,
+      coordinator,
+      offsetsPartition: p,
+      state: g ? g.state : 'Dead',
+      generation: g ? g.generation : 0,
+      protocol: g ? g.protocol : '',
+      leaderId: g ? g.leaderId : null,
+      members: g
+        ? [...g.members.values()].map((m) => {
+            const c = consumers.find((x) => x.id === m.clientId && x.memberId === m.memberId);
+            return {
+              memberId: m.memberId,
+              consumerId: m.clientId,
+              assignment: m.assignment.map((tp) => ({ ...tp })),
+              positions: c ? c.positions : [],
+              recordsConsumed: c ? c.recordsConsumed : 0,
+              lastRecords: c ? c.lastRecords : [],
+            };
+          })
+        : [],
+      offsets,
+      totalLag: offsets.reduce((s, o) => s + o.lag, 0),
+      recordsConsumed: w.consumedCount.get(groupId) ?? 0,
+    };
+  });
+  return { producers, consumers, groups };
+}

@@ -1,0 +1,153 @@
+// The broker's side of consumer reads (Fetch with replicaId -1, ListOffsets, OffsetsForLeaderEpoch):
+// a consumer reads from the partition leader, only below the high watermark; an empty fetch waits
+// at the leader up to fetch.max.wait.ms for data (a DelayedFetch), and is answered as soon as the
+// HW moves.
+
+import { authorizationError } from './acl';
+import { coordinatorMem } from './groupCoordinator';
+import { armNodeDeadline, reply } from './kernel';
+import { endOffsetForEpoch, entryAt, logEndOffset, slice } from './log';
+import type { ConsumerFetchPart, ConsumerFetchRespPart, LogRecord, Message } from './messages';
+import { tpKey } from './metadata';
+import type { SimNode, World } from './state';
+
+/** Records per partition in one response (stands for max.partition.fetch.bytes). */
+const CONSUMER_FETCH_MAX_RECORDS = 500;
+
+function leaderState(node: SimNode, topic: string, partition: number, currentLeaderEpoch: number) {
+  const tp = tpKey(topic, partition);
+  const mem = node.broker?.replicas.get(tp);
+  if (!mem || mem.role !== 'leader') return { error: 'NOT_LEADER_OR_FOLLOWER' as const };
+  // KIP-320: the consumer says which leader epoch it believes in.
+  if (currentLeaderEpoch >= 0 && currentLeaderEpoch < mem.leaderEpoch)
+    return { error: 'FENCED_LEADER_EPOCH' as const };
+  if (currentLeaderEpoch > mem.leaderEpoch) return { error: 'UNKNOWN_LEADER_EPOCH' as const };
+  const disk = node.disk.partitions.get(tp);
+  if (!disk) return { error: 'NOT_LEADER_OR_FOLLOWER' as const };
+  return { mem, disk };
+}
+
+function readParts(w: World, node: SimNode, from: Message['from'], parts: ConsumerFetchPart[]) {
+  const out: ConsumerFetchRespPart[] = [];
+  let ready = false;
+  for (const part of parts) {
+    const base = {
+      topic: part.topic,
+      partition: part.partition,
+      highWatermark: -1,
+      logStartOffset: 0,
+      records: [] as LogRecord[],
+    };
+    const denied = typeof from === 'string' ? authorizationError(w, from, 'Read', 'topic', part.topic) : null;
+    const s = denied
+      ? { error: denied }
+      : leaderState(node, part.topic, part.partition, part.currentLeaderEpoch);
+    if ('error' in s) {
+      out.push({ ...base, error: s.error });
+      ready = true;
+      continue;
+    }
+    const { disk } = s;
+    const log = disk.log;
+    const common = { ...base, highWatermark: disk.highWatermark, logStartOffset: log.logStartOffset };
+    if (part.fetchOffset < log.logStartOffset || part.fetchOffset > logEndOffset(log)) {
+      out.push({ ...common, error: 'OFFSET_OUT_OF_RANGE' });
+      ready = true;
+      continue;
+    }
+    // read_uncommitted: only below the high watermark.
+    const end = Math.min(disk.highWatermark, part.fetchOffset + CONSUMER_FETCH_MAX_RECORDS);
+    const records = end > part.fetchOffset ? slice(log, part.fetchOffset, end) : [];
+    if (records.length) ready = true;
+    out.push({ ...common, records });
+  }
+  return { parts: out, ready };
+}
+
+export function onConsumerFetch(w: World, node: SimNode, msg: Message): void {
+  const b = msg.body;
+  if (b.kind !== 'ConsumerFetch') return;
+  const r = readParts(w, node, msg.from, b.parts);
+  if (r.ready || b.maxWaitMs <= 0) {
+    reply(w, msg, { kind: 'ConsumerFetchResponse', parts: r.parts });
+    return;
+  }
+  const cm = coordinatorMem(w, node);
+  const expiresAtMs = w.nowMs + b.maxWaitMs;
+  cm.parked.set(`${String(msg.from)}#${msg.reqId}`, { msg, expiresAtMs });
+  armNodeDeadline(w, node, cm.parkTimer, expiresAtMs, 'consumerFetchExpire');
+}
+
+/** Replication moved a high watermark on this leader: parked consumer fetches of it can complete. */
+export function onHighWatermarkAdvanced(w: World, node: SimNode, topic: string, partition: number): void {
+  const cm = w.coordinators.get(node.id);
+  if (!cm || cm.parked.size === 0 || cm.incarnation !== node.incarnation) return;
+  for (const [key, p] of cm.parked) {
+    const b = p.msg.body;
+    if (b.kind !== 'ConsumerFetch' || !b.parts.some((x) => x.topic === topic && x.partition === partition))
+      continue;
+    cm.parked.delete(key);
+    reply(w, p.msg, { kind: 'ConsumerFetchResponse', parts: readParts(w, node, p.msg.from, b.parts).parts });
+  }
+}
+
+export function onConsumerFetchExpired(w: World, node: SimNode, token: number): void {
+  const cm = coordinatorMem(w, node);
+  if (cm.parkTimer.token !== token) return;
+  cm.parkTimer.token = 0;
+  let next = Infinity;
+  for (const [key, p] of cm.parked) {
+    if (p.expiresAtMs > w.nowMs) {
+      next = Math.min(next, p.expiresAtMs);
+      continue;
+    }
+    cm.parked.delete(key);
+    const b = p.msg.body;
+    if (b.kind === 'ConsumerFetch')
+      reply(w, p.msg, {
+        kind: 'ConsumerFetchResponse',
+        parts: readParts(w, node, p.msg.from, b.parts).parts,
+      });
+  }
+  if (next < Infinity) armNodeDeadline(w, node, cm.parkTimer, next, 'consumerFetchExpire');
+}
+
+/** ListOffsets: latest is the high watermark (read_uncommitted), earliest the log start offset. */
+export function onListOffsets(w: World, node: SimNode, msg: Message): void {
+  const b = msg.body;
+  if (b.kind !== 'ListOffsets') return;
+  reply(w, msg, {
+    kind: 'ListOffsetsResponse',
+    parts: b.parts.map((part) => {
+      const s = leaderState(node, part.topic, part.partition, -1);
+      if ('error' in s)
+        return { topic: part.topic, partition: part.partition, error: s.error, offset: -1, leaderEpoch: -1 };
+      const log = s.disk.log;
+      const offset = part.timestamp === -2 ? log.logStartOffset : s.disk.highWatermark;
+      const epoch = offset > log.logStartOffset ? (entryAt(log, offset - 1)?.epoch ?? -1) : -1;
+      return { topic: part.topic, partition: part.partition, offset, leaderEpoch: epoch };
+    }),
+  });
+}
+
+/** OffsetsForLeaderEpoch (KIP-320): where the leader's log ends for the consumer's last epoch. */
+export function onOffsetsForLeaderEpoch(w: World, node: SimNode, msg: Message): void {
+  const b = msg.body;
+  if (b.kind !== 'OffsetsForLeaderEpoch') return;
+  reply(w, msg, {
+    kind: 'OffsetsForLeaderEpochResponse',
+    parts: b.parts.map((part) => {
+      const s = leaderState(node, part.topic, part.partition, part.currentLeaderEpoch);
+      if ('error' in s)
+        return {
+          topic: part.topic,
+          partition: part.partition,
+          error: s.error,
+          leaderEpoch: -1,
+          endOffset: -1,
+        };
+      const d = endOffsetForEpoch(s.disk.log, part.leaderEpoch);
+      return { topic: part.topic, partition: part.partition, leaderEpoch: d.epoch, endOffset: d.endOffset };
+    }),
+  });
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { announcementFor, cutStates, layoutCluster, messageBudget, replicaRole, type Box } from './canvas';
+
+function cluster(brokers: number, zones: number) {
+  const racks = Array.from({ length: zones }, (_, i) => `zone-${String.fromCharCode(97 + i)}`);
+  return {
+    nodes: [
+      ...[1, 2, 3].map((id) => ({ id, rack: racks[(id - 1) % zones], isBroker: false, isController: true })),
+      ...Array.from({ length: brokers }, (_, i) => ({
+        id: 4 + i,
+        rack: racks[i % zones],
+        isBroker: true,
+        isController: false,
+      })),
+    ],
+    producers: ['p1'],
+    groups: ['g1'],
+    compact: brokers > 12,
+    maxChips: 6,
+  };
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+const absolute = (box: { absX: number; absY: number; width: number; height: number }): Box => ({
+  x: box.absX,
+  y: box.absY,
+  width: box.width,
+  height: box.height,
+});
+
+describe('the canvas layout', () => {
+  for (const [brokers, zones] of [
+    [3, 1],
+    [3, 3],
+    [6, 3],
+    [12, 3],
+    [48, 4],
+  ] as const) {
+    describe(`with ${brokers} brokers in ${zones} zones`, () => {
+      const layout = layoutCluster(cluster(brokers, zones));
+
+      it('is deterministic', () => {
+        expect(layoutCluster(cluster(brokers, zones))).toEqual(layout);
+      });
+
+      it('places no two nodes, zones or clients on top of each other', () => {
+        const boxes = [...layout.nodes, ...layout.clients].map(absolute);
+        for (let i = 0; i < boxes.length; i++)
+          for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i], boxes[j])).toBe(false);
+        const zoneBoxes = layout.zones.map(absolute);
+        for (let i = 0; i < zoneBoxes.length; i++)
+          for (let j = i + 1; j < zoneBoxes.length; j++)
+            expect(overlaps(zoneBoxes[i], zoneBoxes[j])).toBe(false);
+      });
+
+      it('keeps every node inside its zone', () => {
+        for (const node of layout.nodes) {
+          const zone = layout.byKey.get(node.parent!)!;
+          expect(node.x).toBeGreaterThanOrEqual(0);
+          expect(node.y).toBeGreaterThanOrEqual(0);
+          expect(node.x + node.width).toBeLessThanOrEqual(zone.width);
+          expect(node.y + node.height).toBeLessThanOrEqual(zone.height);
+        }
+      });
+
+      it('draws every node', () => {
+        expect(layout.nodes).toHaveLength(brokers + 3);
+      });
+    });
+  }
+
+  it('keeps many clients apart, under the zones', () => {
+    const layout = layoutCluster({
+      ...cluster(6, 3),
+      producers: ['a', 'b', 'c', 'd', 'e'],
+      groups: ['g', 'h', 'i', 'j'],
+    });
+    const boxes = [...layout.nodes, ...layout.clients].map(absolute);
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i], boxes[j])).toBe(false);
+    const zoneBottom = Math.max(...layout.zones.map((z) => z.absY + z.height));
+    expect(layout.clients.every((c) => c.absY > zoneBottom)).toBe(true);
+  });
+
+  it('puts the controllers of a zone above its brokers', () => {
+    const layout = layoutCluster(cluster(6, 3));
+    expect(layout.byKey.get('n1')!.y).toBeLessThan(layout.byKey.get('n4')!.y);
+  });
+});
+
+describe('replicaRole', () => {
+  const p = {
+    topic: 't',
+    partition: 0,
+    replicas: [1, 2, 3, 4],
+    leader: 1,
+    leaderEpoch: 1,
+    isr: [1, 2],
+    elr: [3],
+    highWatermark: 0,
+    replicaLogs: [],
+  };
+  it('tells leader, in sync, ELR, out of sync and offline apart', () => {
+    expect(replicaRole(p, 1, true)).toBe('leader');
+    expect(replicaRole(p, 2, true)).toBe('insync');
+    expect(replicaRole(p, 3, true)).toBe('elr');
+    expect(replicaRole(p, 4, true)).toBe('outofsync');
+    expect(replicaRole(p, 2, false)).toBe('offline');
+  });
+});
+
+describe('cutStates', () => {
+  it('calls the smaller side of a partition isolated, and the larger side whole', () => {
+    const cuts = new Set<string>();
+    for (const a of [1, 4, 5])
+      for (const b of [2, 3, 6, 7])
+        for (const [x, y] of [
+          [a, b],
+          [b, a],
+        ])
+          cuts.add(`${x}>${y}`);
+    const states = cutStates([1, 2, 3, 4, 5, 6, 7], cuts);
+    expect([...states].filter(([, s]) => s === 'isolated').map(([id]) => id)).toEqual([1, 4, 5]);
+    expect(states.get(2)).toBe('none');
+  });
+
+  it('marks a one-way cut inside the cluster as partial', () => {
+    const states = cutStates([1, 2, 3], new Set(['1>2']));
+    expect(states.get(1)).toBe('partial');
+    expect(states.get(2)).toBe('partial');
+    expect(states.get(3)).toBe('none');
+  });
+});
+
+describe('messageBudget', () => {
+  it('thins out animated messages as the speed rises', () => {
+    expect(messageBudget(1000)).toBeLessThan(messageBudget(10));
+    expect(messageBudget(10)).toBeLessThan(messageBudget(1));
+  });
+});
+
+describe('announcementFor', () => {
+  it('reads out elections and fencing, and skips the rest', () => {
+    expect(
+      announcementFor([
+        { type: 'MetadataApplied', message: 'x' },
+        { type: 'BrokerFenced', message: 'Broker 4 fenced.' },
+      ]),
+    ).toBe('Broker 4 fenced.');
+    expect(announcementFor([{ type: 'MetadataApplied', message: 'x' }])).toBeNull();
+  });
+
+  it('counts what it does not read', () => {
+    const five = Array.from({ length: 5 }, (_, i) => ({ type: 'LeaderElected', message: `e${i}.` }));
+    expect(announcementFor(five)).toMatch(/And 2 more\.$/);
+  });
+});

@@ -1,0 +1,32 @@
+// What the user has selected on the canvas or in a panel: one broker, controller, partition or client.
+import { create } from 'zustand';
+
+export type SelectionKind = 'broker' | 'controller' | 'partition' | 'producer' | 'group' | 'client';
+
+/**
+ * `id`: the node id for brokers and controllers, "topic-partition" for partitions (e.g. "orders-0"),
+ * the client id for producers, groups and other clients.
+ */
+export interface Selection {
+  kind: SelectionKind;
+  id: number | string;
+}
+
+export interface SelectionState {
+  selected: Selection | null;
+  select(selection: Selection | null): void;
+}
+
+export const useSelectionStore = create<SelectionState>((set) => ({
+  selected: null,
+  select: (selected) => set({ selected }),
+}));
+
+export const isSelected = (selected: Selection | null, kind: SelectionKind, id: number | string): boolean =>
+  selected !== null && selected.kind === kind && String(selected.id) === String(id);
+
+/** "orders-0" → { topic: "orders", partition: 0 }; topics may contain dashes, the last one splits. */
+export function parsePartitionId(id: number | string): { topic: string; partition: number } | null {
+  const match = /^(.+)-(\d+)$/.exec(String(id));
+  return match ? { topic: match[1], partition: Number(match[2]) } : null;
+}

@@ -1,0 +1,96 @@
+// The page's view of time travel and sessions: the timeline's branches and markers, the result
+// of opening a link, and requests for the current session and for comparisons.
+import { create } from 'zustand';
+import type { ScenarioIssue } from '../sim/types';
+import type { PageToWorker, WorkerToPage } from '../worker/protocol';
+import { send } from './connection';
+import { usePlaybackStore } from './playback';
+
+export type TimelineInfo = Extract<WorkerToPage, { type: 'timeline' }>['timeline'];
+export type TimelineMarker = TimelineInfo['markers'][number];
+export type SessionData = Extract<WorkerToPage, { type: 'session' }>['session'];
+export type HashCheckData = Extract<WorkerToPage, { type: 'sessionLoaded' }>['check'];
+export type ComparisonReply = Omit<Extract<WorkerToPage, { type: 'comparison' }>, 'type' | 'id'>;
+
+export interface TimelineState {
+  info: TimelineInfo | null;
+  /** The last session opened from a link or a file: does its hash match? */
+  loaded: { check: HashCheckData; refused: string[]; source: string } | null;
+  /** Problems of a link or file that could not be opened (the running session is kept). */
+  openIssues: { source: string; issues: ScenarioIssue[] } | null;
+}
+
+export const useTimelineStore = create<TimelineState>(() => ({
+  info: null,
+  loaded: null,
+  openIssues: null,
+}));
+
+let nextId = 1;
+const pendingSessions = new Map<number, (session: SessionData) => void>();
+const pendingComparisons = new Map<number, (reply: ComparisonReply) => void>();
+let loadingSource = 'link';
+
+export function receiveTimelineMessage(
+  message: Extract<WorkerToPage, { type: 'timeline' | 'session' | 'sessionLoaded' | 'comparison' }>,
+): void {
+  switch (message.type) {
+    case 'timeline':
+      useTimelineStore.setState({ info: message.timeline });
+      return;
+    case 'session':
+      pendingSessions.get(message.id)?.(message.session);
+      pendingSessions.delete(message.id);
+      return;
+    case 'sessionLoaded':
+      // The worker pauses on the opened moment, so that it can be looked at.
+      usePlaybackStore.setState({ playing: false });
+      useTimelineStore.setState({
+        loaded: { check: message.check, refused: message.refused, source: loadingSource },
+        openIssues: null,
+      });
+      return;
+    case 'comparison': {
+      const { type: _type, id, ...reply } = message;
+      pendingComparisons.get(id)?.(reply);
+      pendingComparisons.delete(id);
+      return;
+    }
+  }
+}
+
+/** The session at the current position (for Copy link and Export). */
+export function requestSession(): Promise<SessionData> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pendingSessions.set(id, resolve);
+    send({ type: 'getSession', id });
+  });
+}
+
+export function requestComparison(experimentId: string, topic: string): Promise<ComparisonReply> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pendingComparisons.set(id, resolve);
+    send({ type: 'compare', id, experimentId, topic });
+  });
+}
+
+/** Opens a decoded session; `source` names where it came from ("link", a file name). */
+export function openSession(session: SessionData, source: string): void {
+  loadingSource = source;
+  send({ type: 'loadSession', session });
+}
+
+/** Shows the problems of a link or file that could not be opened. */
+export function reportOpenIssues(source: string, issues: ScenarioIssue[]): void {
+  useTimelineStore.setState({ openIssues: { source, issues } });
+}
+
+export function dismissOpenIssues(): void {
+  useTimelineStore.setState({ openIssues: null });
+}
+
+export const seek = (timeMs: number) => send({ type: 'seek', timeMs } satisfies PageToWorker);
+export const stepEvent = (direction: 'forward' | 'back') => send({ type: 'stepEvent', direction });
+export const switchBranch = (branchId: number) => send({ type: 'switchBranch', branchId });

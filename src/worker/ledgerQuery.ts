@@ -1,0 +1,46 @@
+// Answers a page's getLedger: the latest ledger entries that match, copied so that later changes
+// in the engine never reach a message already posted.
+import type { LedgerEntry } from '../sim/types';
+import type { LedgerQuery, WorkerToPage } from './protocol';
+
+export const DEFAULT_LEDGER_LIMIT = 50;
+export const MAX_LEDGER_LIMIT = 500;
+/** A record retried for minutes has hundreds of attempts; the page shows the latest few. */
+export const MAX_ATTEMPTS_SENT = 5;
+
+interface LedgerSource {
+  ledger(): readonly LedgerEntry[];
+  lostAcknowledged(): LedgerEntry[];
+}
+
+const matches = (entry: LedgerEntry, query: LedgerQuery): boolean =>
+  (query.topic === undefined || entry.topic === query.topic) &&
+  (query.partition === undefined || entry.partition === query.partition) &&
+  (query.producerId === undefined || entry.producerId === query.producerId);
+
+const copy = (entry: LedgerEntry): LedgerEntry => ({
+  ...entry,
+  attempts: entry.attempts.slice(-MAX_ATTEMPTS_SENT).map((attempt) => ({ ...attempt })),
+});
+
+export function answerLedgerQuery(
+  sim: LedgerSource,
+  id: number,
+  query: LedgerQuery,
+): Extract<WorkerToPage, { type: 'ledger' }> {
+  const limit = Math.max(1, Math.min(Math.floor(query.limit ?? DEFAULT_LEDGER_LIMIT), MAX_LEDGER_LIMIT) || 1);
+  const ledger = sim.ledger();
+  const latest: LedgerEntry[] = [];
+  let matched = 0;
+  for (let i = ledger.length - 1; i >= 0; i--) {
+    if (!matches(ledger[i], query)) continue;
+    matched++;
+    if (latest.length < limit) latest.push(copy(ledger[i]));
+  }
+  const lost = sim
+    .lostAcknowledged()
+    .filter((entry) => matches(entry, { topic: query.topic, partition: query.partition }))
+    .slice(-limit)
+    .map(copy);
+  return { type: 'ledger', id, entries: latest.reverse(), lostAcknowledged: lost, matched };
+}

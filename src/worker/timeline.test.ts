@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { presets } from '../scenario/presets';
+import { replaySession } from '../scenario/session';
+import type { Command } from '../sim/types';
+import { Timeline } from './timeline';
+
+const scenario = presets['three-brokers'].scenario;
+
+/** A run with a crash, writes and a restart, recording the hash at a few times. */
+function story(): { timeline: Timeline; hashes: Map<number, string> } {
+  const timeline = new Timeline(scenario);
+  const hashes = new Map<number, string>();
+  const at = (ms: number) => {
+    timeline.advanceTo(ms);
+    hashes.set(ms, timeline.sim.stateHash());
+  };
+  // The state at a time includes the actions taken at that time.
+  const act = (command: Command) => {
+    expect(timeline.apply(command)).toEqual({ ok: true });
+    hashes.set(timeline.nowMs, timeline.sim.stateHash());
+  };
+  at(5_000);
+  act({ type: 'produce', topic: 'demo', key: 'k', value: 'a', acks: 'all' });
+  at(12_000);
+  act({ type: 'crashNode', nodeId: 2 });
+  at(20_000);
+  act({ type: 'produce', topic: 'demo', key: 'k', value: 'b', acks: 1 });
+  at(33_000);
+  act({ type: 'restartNode', nodeId: 2 });
+  at(45_000);
+  at(60_000);
+  return { timeline, hashes };
+}
+
+describe('seeking', () => {
+  it('restores the exact state at any earlier time, and playing on reproduces the branch', () => {
+    const { timeline, hashes } = story();
+    for (const ms of [33_000, 5_000, 20_000, 12_000, 45_000]) {
+      timeline.seek(ms);
+      expect(timeline.nowMs).toBe(ms);
+      expect(timeline.sim.stateHash(), `at ${ms} ms`).toBe(hashes.get(ms));
+    }
+    timeline.seek(20_000);
+    timeline.advanceTo(60_000);
+    expect(timeline.sim.stateHash()).toBe(hashes.get(60_000));
+    expect(timeline.info().branches).toHaveLength(1);
+  });
+
+  it('steps back to the previous event and forward to the next', () => {
+    const { timeline } = story();
+    timeline.seek(30_000);
+    const before = timeline.sim
+      .events()
+      .filter((e) => e.timeMs < 30_000)
+      .at(-1)!;
+    timeline.stepBack();
+    expect(timeline.nowMs).toBe(before.timeMs);
+    const count = timeline.sim.events().length;
+    timeline.stepForward();
+    expect(timeline.sim.events().length).toBeGreaterThan(count);
+    expect(timeline.nowMs).toBeGreaterThan(before.timeMs);
+  });
+
+  it('single-steps engine events, applying recorded actions where a replay would', () => {
+    const { timeline, hashes } = story();
+    timeline.seek(11_990);
+    while (timeline.nowMs < 12_000 || timeline.sim.nextEventAtMs() === 12_000) timeline.stepOne();
+    timeline.advanceTo(20_000);
+    expect(timeline.sim.stateHash()).toBe(hashes.get(20_000));
+  });
+
+  it('shows crashes, fencing and elections as markers', () => {
+    const { timeline } = story();
+    const kinds = new Set(timeline.info().markers.map((m) => m.kind));
+    for (const kind of ['crash', 'fencing', 'election', 'action']) expect(kinds).toContain(kind);
+  });
+
+  it('keeps a bounded number of checkpoints', () => {
+    const timeline = new Timeline(scenario, { checkpointEveryMs: 1_000, maxCheckpoints: 16 });
+    timeline.advanceTo(120_000);
+    expect(timeline.checkpointCount).toBeLessThanOrEqual(16);
+    const hash = timeline.sim.stateHash();
+    timeline.seek(0);
+    timeline.seek(120_000);
+    expect(timeline.sim.stateHash()).toBe(hash);
+  });
+});
+
+describe('acting after a rewind', () => {
+  it('forks a new branch and keeps the old one, which can be switched back to', () => {
+    const { timeline, hashes } = story();
+    timeline.seek(15_000);
+    timeline.apply({ type: 'restartNode', nodeId: 2 });
+    timeline.advanceTo(40_000);
+    const info = timeline.info();
+    expect(info.branches.map((b) => [b.id, b.parentId])).toEqual([
+      [1, null],
+      [2, 1],
+    ]);
+    expect(info.currentBranchId).toBe(2);
+    expect(info.branches[1].forkAtMs).toBe(15_000);
+    // The new branch kept the actions before the fork and not the old future.
+    expect(timeline.session().actions.map((a) => a.command.type)).toEqual([
+      'produce',
+      'crashNode',
+      'restartNode',
+    ]);
+    const forkHash = timeline.sim.stateHash();
+
+    timeline.switchBranch(1);
+    expect(timeline.currentBranchId).toBe(1);
+    timeline.seek(60_000);
+    expect(timeline.sim.stateHash()).toBe(hashes.get(60_000));
+    timeline.switchBranch(2);
+    expect(timeline.nowMs).toBe(40_000);
+    expect(timeline.sim.stateHash()).toBe(forkHash);
+  });
+});
+
+describe('sessions', () => {
+  it('a session of the current position replays to the same hash, fresh or through fromSession', () => {
+    const { timeline } = story();
+    timeline.seek(25_000);
+    const session = timeline.session();
+    expect(session.positionMs).toBe(25_000);
+    expect(session.actions.every((a) => a.atMs <= 25_000)).toBe(true);
+    expect(replaySession(session).sim.stateHash()).toBe(session.stateHash);
+    const { timeline: copy, refused } = Timeline.fromSession(session);
+    expect(refused).toEqual([]);
+    expect(copy.sim.stateHash()).toBe(session.stateHash);
+    expect(copy.info().endMs).toBe(25_000);
+  });
+});

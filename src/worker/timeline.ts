@@ -1,0 +1,413 @@
+// Time travel over one run: the user's actions are recorded with their virtual times, the engine
+// is checkpointed (sim.clone()) every few simulated seconds, and seeking restores the nearest
+// checkpoint and replays the recorded actions up to the target. Acting after a rewind forks a new
+// branch; the old one is kept. Pure: no wall clock, no worker; the host drives it.
+import { replaySession, SESSION_FORMAT, type Session, type SessionAction } from '../scenario/session';
+import { ENGINE_VERSION } from '../sim';
+import type { Simulation } from '../sim/simulation';
+import type { Command, CommandResult, Scenario } from '../sim/types';
+
+export type MarkerKind = 'crash' | 'cut' | 'election' | 'fencing' | 'loss' | 'offline' | 'action';
+
+/** A point of interest on the scrubber. */
+export interface Marker {
+  timeMs: number;
+  kind: MarkerKind;
+  /** The event type (`BrokerFenced`) or the command type for an action. */
+  type: string;
+  label: string;
+}
+
+/** Event types shown as markers, by kind. */
+export const MARKER_KINDS: Readonly<Record<string, MarkerKind>> = {
+  NodeCrashed: 'crash',
+  BrokerStopped: 'crash',
+  LinkCut: 'cut',
+  NetworkPartitioned: 'cut',
+  NetworkHealed: 'cut',
+  LeaderElected: 'election',
+  ControllerElected: 'election',
+  BrokerFenced: 'fencing',
+  AcknowledgedRecordsLost: 'loss',
+  PartitionOffline: 'offline',
+};
+
+export interface BranchInfo {
+  id: number;
+  parentId: number | null;
+  /** Where it left its parent (0 for the first branch). */
+  forkAtMs: number;
+  /** The furthest virtual time this branch was played to. */
+  endMs: number;
+  actionCount: number;
+  label: string;
+}
+
+/** What the page's timeline shows. */
+export interface TimelineInfo {
+  branches: BranchInfo[];
+  currentBranchId: number;
+  nowMs: number;
+  /** endMs of the current branch. */
+  endMs: number;
+  markers: Marker[];
+}
+
+interface Checkpoint {
+  atMs: number;
+  /** How many of the branch's actions the checkpoint includes. */
+  applied: number;
+  /** Never advanced: restoring clones it. */
+  sim: Simulation;
+}
+
+interface Branch {
+  id: number;
+  parentId: number | null;
+  forkAtMs: number;
+  endMs: number;
+  actions: SessionAction[];
+  checkpoints: Checkpoint[];
+  checkpointEveryMs: number;
+  /** Markers of logged events, with their seq (events are deterministic, so seqs replay). */
+  eventMarkers: (Marker & { seq: number })[];
+  /** The seq of the last event looked at for markers. */
+  markedSeq: number;
+}
+
+export interface TimelineOptions {
+  /** Simulated milliseconds between checkpoints (doubles when a branch has too many). */
+  checkpointEveryMs?: number;
+  /** Checkpoints kept per branch. */
+  maxCheckpoints?: number;
+  /** Markers kept per branch (the latest ones). */
+  maxMarkers?: number;
+}
+
+const DEFAULTS: Required<TimelineOptions> = {
+  checkpointEveryMs: 5_000,
+  maxCheckpoints: 40,
+  maxMarkers: 2_000,
+};
+
+/**
+ * A checkpoint copies the whole cluster, which costs about a millisecond per partition: bigger
+ * clusters are checkpointed less often, and the largest only at the start (seeking replays more).
+ */
+const PARTITIONS_PER_INTERVAL = 100;
+const MAX_CHECKPOINTED_PARTITIONS = 500;
+
+/** How far stepForward looks for the next logged event before giving up. */
+const STEP_FORWARD_LIMIT_MS = 60_000;
+
+export class Timeline {
+  readonly scenario: Scenario;
+  private readonly options: Required<TimelineOptions>;
+  private readonly branchList: Branch[] = [];
+  private branch: Branch;
+  private live: Simulation;
+  /** How many of the current branch's actions the live simulation has applied. */
+  private applied = 0;
+
+  /** Throws a ScenarioError for a bad scenario (nothing is built then). */
+  constructor(scenario: Scenario, options: TimelineOptions = {}) {
+    this.scenario = scenario;
+    this.options = { ...DEFAULTS, ...options };
+    this.live = replaySession({
+      format: SESSION_FORMAT,
+      engineVersion: ENGINE_VERSION,
+      scenario,
+      actions: [],
+      positionMs: 0,
+    }).sim;
+    this.branch = this.newBranch(null, 0, [], []);
+    this.checkpoint();
+  }
+
+  /** A timeline that replays a session and stands at its position. */
+  static fromSession(session: Session, options?: TimelineOptions): { timeline: Timeline; refused: string[] } {
+    const timeline = new Timeline(session.scenario, options);
+    timeline.branch.actions = session.actions.map((a) => ({ ...a }));
+    const refused = timeline.advanceTo(session.positionMs);
+    return { timeline, refused };
+  }
+
+  /** The live simulation. Read it freely; drive it only through the timeline. */
+  get sim(): Simulation {
+    return this.live;
+  }
+
+  get nowMs(): number {
+    return this.live.nowMs;
+  }
+
+  get currentBranchId(): number {
+    return this.branch.id;
+  }
+
+  /**
+   * Advances by `ms`, applying the branch's recorded actions at their times (after a rewind,
+   * playing on reproduces the branch) and taking checkpoints. Returns the errors of recorded
+   * actions the engine refused (none in a faithful replay).
+   */
+  advance(ms: number): string[] {
+    return this.advanceTo(this.live.nowMs + ms);
+  }
+
+  advanceTo(untilMs: number): string[] {
+    const refused: string[] = [];
+    const b = this.branch;
+    for (;;) {
+      const next = b.actions[this.applied];
+      const nextCheckpoint = this.nextCheckpointAtMs();
+      const target = Math.min(untilMs, next && next.atMs <= untilMs ? next.atMs : Infinity, nextCheckpoint);
+      if (target > this.live.nowMs) this.live.advance(target - this.live.nowMs);
+      if (this.live.nowMs >= nextCheckpoint) this.checkpoint();
+      if (next && next.atMs <= this.live.nowMs) {
+        const result = this.live.apply(next.command);
+        if (!result.ok) refused.push(`${next.command.type} at ${next.atMs} ms: ${result.error}`);
+        this.applied++;
+        continue;
+      }
+      if (this.live.nowMs >= untilMs) break;
+    }
+    this.noteProgress();
+    return refused;
+  }
+
+  /**
+   * Performs a user action now and records it. After a rewind (the branch has a recorded future),
+   * the action starts a new branch from here; the old branch is kept.
+   */
+  apply(command: Command): CommandResult {
+    // Events due at this instant run first, so that a replay (advance, then apply) sees the same state.
+    this.live.advance(0);
+    const result = this.live.apply(command);
+    if (!result.ok) return result;
+    const b = this.branch;
+    const now = this.live.nowMs;
+    if (this.applied < b.actions.length || b.endMs > now) this.fork();
+    this.branch.actions.push({ atMs: now, command });
+    this.applied++;
+    this.noteProgress();
+    return result;
+  }
+
+  /** Restores the state at `timeMs` on the current branch (clamped to [0, its end]). */
+  seek(timeMs: number): void {
+    this.restore(timeMs, true);
+  }
+
+  private restore(timeMs: number, mayPlayOn: boolean): void {
+    const target = Math.max(0, Math.min(Math.round(timeMs), this.branch.endMs));
+    const cps = this.branch.checkpoints;
+    let i = cps.length - 1;
+    while (i > 0 && cps[i].atMs > target) i--;
+    const cp = cps[i];
+    // Forward and no further than from the checkpoint: play on, no restore needed.
+    if (mayPlayOn && target >= this.live.nowMs && this.live.nowMs >= cp.atMs) {
+      this.advanceTo(target);
+      return;
+    }
+    this.live = cp.sim.clone();
+    this.applied = cp.applied;
+    this.advanceTo(target);
+  }
+
+  /** Runs exactly the next scheduled engine event (single-step playback). */
+  stepOne(): void {
+    const action = this.branch.actions[this.applied];
+    const due = this.live.nextEventAtMs();
+    // A recorded action due before the next event is applied first, as a replay would.
+    if (action && (due === null || action.atMs < due)) this.advanceTo(action.atMs);
+    else this.live.step();
+    this.noteProgress();
+  }
+
+  /** Runs on to the next logged event (or up to a minute of quiet). */
+  stepForward(): void {
+    const count = this.live.events().length;
+    const limit = this.live.nowMs + STEP_FORWARD_LIMIT_MS;
+    while (this.live.events().length === count && this.live.nowMs < limit) {
+      const due = this.live.nextEventAtMs();
+      const action = this.branch.actions[this.applied];
+      const next = Math.min(due ?? limit, action?.atMs ?? Infinity, limit);
+      this.advanceTo(Math.max(next, this.live.nowMs + (next <= this.live.nowMs ? 1 : 0)));
+    }
+  }
+
+  /** Seeks to the time of the last logged event before now. */
+  stepBack(): void {
+    const events = this.live.events();
+    const now = this.live.nowMs;
+    let i = events.length - 1;
+    while (i >= 0 && events[i].timeMs >= now) i--;
+    this.seek(i >= 0 ? events[i].timeMs : 0);
+  }
+
+  /** Makes another branch current, at the same virtual time where it reaches (else at its end). */
+  switchBranch(id: number): boolean {
+    const target = this.branchList.find((b) => b.id === id);
+    if (!target) return false;
+    const now = this.live.nowMs;
+    this.branch = target;
+    // The live simulation belongs to the other branch: always restore.
+    this.restore(Math.min(now, target.endMs), false);
+    return true;
+  }
+
+  /** The session at the current position: what a link or a file carries. */
+  session(): Session {
+    return {
+      format: SESSION_FORMAT,
+      engineVersion: ENGINE_VERSION,
+      scenario: this.scenario,
+      actions: this.branch.actions.slice(0, this.applied).map((a) => ({ ...a })),
+      positionMs: this.live.nowMs,
+      stateHash: this.live.stateHash(),
+    };
+  }
+
+  info(): TimelineInfo {
+    return {
+      branches: this.branchList.map((b) => ({
+        id: b.id,
+        parentId: b.parentId,
+        forkAtMs: b.forkAtMs,
+        endMs: b.endMs,
+        actionCount: b.actions.length,
+        label: b.parentId === null ? 'Main' : `Branch ${b.id} (from ${formatSeconds(b.forkAtMs)})`,
+      })),
+      currentBranchId: this.branch.id,
+      nowMs: this.live.nowMs,
+      endMs: this.branch.endMs,
+      markers: this.markers(),
+    };
+  }
+
+  /** The current branch's markers: its events of note and the user's actions, in time order. */
+  markers(): Marker[] {
+    const actions: Marker[] = this.branch.actions.map((a) => ({
+      timeMs: a.atMs,
+      kind: 'action',
+      type: a.command.type,
+      label: describeCommand(a.command),
+    }));
+    return [...this.branch.eventMarkers.map(({ seq: _seq, ...m }) => m), ...actions].sort(
+      (x, y) => x.timeMs - y.timeMs,
+    );
+  }
+
+  /** Number of checkpoints held on the current branch (for tests and the bench). */
+  get checkpointCount(): number {
+    return this.branch.checkpoints.length;
+  }
+
+  // ---- inside ------------------------------------------------------------------------------------
+
+  private newBranch(
+    parent: Branch | null,
+    forkAtMs: number,
+    actions: SessionAction[],
+    checkpoints: Checkpoint[],
+  ): Branch {
+    const events = this.live.events();
+    const lastSeq = events.length ? events[events.length - 1].seq : -1;
+    const b: Branch = {
+      id: this.branchList.length + 1,
+      parentId: parent?.id ?? null,
+      forkAtMs,
+      endMs: forkAtMs,
+      actions,
+      checkpoints,
+      checkpointEveryMs: parent?.checkpointEveryMs ?? this.options.checkpointEveryMs,
+      eventMarkers: parent ? parent.eventMarkers.filter((m) => m.seq <= lastSeq) : [],
+      markedSeq: parent ? lastSeq : -1,
+    };
+    this.branchList.push(b);
+    return b;
+  }
+
+  private fork(): void {
+    const parent = this.branch;
+    const now = this.live.nowMs;
+    const actions = parent.actions.slice(0, this.applied).map((a) => ({ ...a }));
+    const checkpoints = parent.checkpoints.filter((c) => c.atMs <= now && c.applied <= this.applied);
+    this.branch = this.newBranch(parent, now, actions, checkpoints);
+  }
+
+  private nextCheckpointAtMs(): number {
+    const b = this.branch;
+    const last = b.checkpoints[b.checkpoints.length - 1];
+    return last ? last.atMs + b.checkpointEveryMs : 0;
+  }
+
+  private checkpoint(): void {
+    const b = this.branch;
+    const now = this.live.nowMs;
+    const last = b.checkpoints[b.checkpoints.length - 1];
+    // Past the branch's end only: within it, the checkpoints already exist.
+    if (last && now <= last.atMs) return;
+    if (last) {
+      const partitions = this.live.snapshot().partitions.length;
+      if (partitions > MAX_CHECKPOINTED_PARTITIONS) {
+        b.checkpointEveryMs = Infinity;
+        return;
+      }
+      const scaled =
+        this.options.checkpointEveryMs * Math.max(1, Math.ceil(partitions / PARTITIONS_PER_INTERVAL));
+      if (scaled > b.checkpointEveryMs) {
+        b.checkpointEveryMs = scaled;
+        if (now - last.atMs < scaled) return;
+      }
+    }
+    b.checkpoints.push({ atMs: now, applied: this.applied, sim: this.live.clone() });
+    if (b.checkpoints.length > this.options.maxCheckpoints) {
+      // Thin out: keep every other one (the first always), and space the next ones twice as far.
+      b.checkpoints = b.checkpoints.filter((_, i) => i % 2 === 0);
+      b.checkpointEveryMs *= 2;
+    }
+  }
+
+  private noteProgress(): void {
+    const b = this.branch;
+    if (this.live.nowMs > b.endMs) b.endMs = this.live.nowMs;
+    const events = this.live.events();
+    let i = events.length;
+    while (i > 0 && events[i - 1].seq > b.markedSeq) i--;
+    for (; i < events.length; i++) {
+      const e = events[i];
+      b.markedSeq = e.seq;
+      const kind = MARKER_KINDS[e.type];
+      if (kind) b.eventMarkers.push({ timeMs: e.timeMs, kind, type: e.type, label: e.message, seq: e.seq });
+    }
+    if (b.eventMarkers.length > this.options.maxMarkers)
+      b.eventMarkers.splice(0, b.eventMarkers.length - this.options.maxMarkers);
+  }
+}
+
+/** A short label for a user action on the scrubber. */
+export function describeCommand(c: Command): string {
+  switch (c.type) {
+    case 'crashNode':
+      return `Crash node ${c.nodeId}`;
+    case 'restartNode':
+      return `Restart node ${c.nodeId}`;
+    case 'shutdownNode':
+      return `Shut down node ${c.nodeId}`;
+    case 'produce':
+      return `Produce to ${c.topic} (acks=${c.acks ?? 'all'})`;
+    case 'cutLink':
+      return `Cut link ${c.from} → ${c.to}`;
+    case 'healNetwork':
+      return 'Heal the network';
+    case 'alterConfig':
+      return `Alter config of ${c.resourceType} ${c.resourceName ?? ''}`.trim();
+    default:
+      return c.type;
+  }
+}
+
+function formatSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
