@@ -110,7 +110,7 @@ export function deleteBefore(log: EpochLog<Epoched>, offset: number): void {
   while (log.epochs.length > 1 && log.epochs[1]!.startOffset <= target) log.epochs.shift();
   if (log.epochs.length && log.epochs[0]!.startOffset < target) log.epochs[0]!.startOffset = target;
   const dead = target - log.base;
-  if (dead > 1024 && dead * 2 > log.entries.length) {
+  if (dead * 2 >= log.entries.length) {
     log.entries = log.entries.slice(dead);
     log.base = target;
   }

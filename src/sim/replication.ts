@@ -41,6 +41,7 @@ import type {
 import type { ConfigValue, NodeId } from './types';
 
 const FETCH_MAX_RECORDS = 2000; // besides replica.fetch.max.bytes, a cap that keeps one response cheap to build
+const NO_RECORDS: LogRecord[] = [];
 const REPLICA_SOCKET_TIMEOUT_MS = 30000; // replica.socket.timeout.ms
 // Kafka starts a replica's lastCaughtUpTimeMs at 0 on the epoch clock, i.e. long ago; virtual time
 // starts at 0, so "never" must be far in the past, or a new replica would count as caught up.
@@ -236,6 +237,8 @@ function makeLeader(w: World, node: SimNode, mem: ReplicaMem, p: PartitionState)
       lastCaughtUpTimeMs: p.isr.includes(r) ? w.nowMs : NEVER_CAUGHT_UP_MS,
       lastFetchTimeMs: NEVER_CAUGHT_UP_MS,
       lastFetchLeaderLogEndOffset: 0,
+      sentHighWatermark: -1,
+      sentLogStartOffset: -1,
     });
   }
   checkLostOnLeaderChange(w, node, mem, disk);
@@ -251,6 +254,8 @@ function syncFollowers(w: World, mem: ReplicaMem, p: PartitionState): void {
         lastCaughtUpTimeMs: p.isr.includes(r) ? w.nowMs : NEVER_CAUGHT_UP_MS,
         lastFetchTimeMs: NEVER_CAUGHT_UP_MS,
         lastFetchLeaderLogEndOffset: 0,
+      sentHighWatermark: -1,
+      sentLogStartOffset: -1,
       });
   for (const r of [...mem.followers.keys()]) if (!p.replicas.includes(r)) mem.followers.delete(r);
 }
@@ -570,62 +575,78 @@ function buildFetchResponse(
   const out: FetchRespPart[] = [];
   const partitionMaxBytes = Number(brokerValue(w, node, 'replica.fetch.max.bytes'));
   let sentBytes = 0;
+  const failed = (part: FetchPart, error: string): FetchRespPart => ({
+    topic: part.topic,
+    partition: part.partition,
+    highWatermark: -1,
+    logStartOffset: 0,
+    records: NO_RECORDS,
+    error,
+  });
   for (const part of parts) {
     const tp = tpKey(part.topic, part.partition);
     const mem = b.replicas.get(tp);
-    const base = {
-      topic: part.topic,
-      partition: part.partition,
-      highWatermark: -1,
-      logStartOffset: 0,
-      records: [] as LogRecord[],
-    };
     if (!mem || mem.role !== 'leader') {
-      out.push({ ...base, error: 'NOT_LEADER_OR_FOLLOWER' });
+      out.push(failed(part, 'NOT_LEADER_OR_FOLLOWER'));
       continue;
     }
     if (part.currentLeaderEpoch !== mem.leaderEpoch) {
-      out.push({
-        ...base,
-        error: part.currentLeaderEpoch < mem.leaderEpoch ? 'FENCED_LEADER_EPOCH' : 'UNKNOWN_LEADER_EPOCH',
-      });
+      out.push(failed(part, part.currentLeaderEpoch < mem.leaderEpoch ? 'FENCED_LEADER_EPOCH' : 'UNKNOWN_LEADER_EPOCH'));
       continue;
     }
     const disk = diskOf(node, tp);
     const log = disk.log;
-    const common = { ...base, highWatermark: disk.highWatermark, logStartOffset: log.logStartOffset };
+    const reply = (extra: Partial<FetchRespPart>): FetchRespPart => ({
+      topic: part.topic,
+      partition: part.partition,
+      highWatermark: disk.highWatermark,
+      logStartOffset: log.logStartOffset,
+      records: NO_RECORDS,
+      ...extra,
+    });
     if (part.lastFetchedEpoch !== UNDEFINED_EPOCH) {
       const d = endOffsetForEpoch(log, part.lastFetchedEpoch);
       if (d.epoch < part.lastFetchedEpoch || d.endOffset < part.fetchOffset) {
-        out.push({ ...common, divergingEpoch: d });
+        out.push(reply({ divergingEpoch: d }));
         continue;
       }
     }
     if (part.fetchOffset < log.logStartOffset || part.fetchOffset > logEndOffset(log)) {
-      out.push({ ...common, error: 'OFFSET_OUT_OF_RANGE' });
+      out.push(reply({ error: 'OFFSET_OUT_OF_RANGE' }));
       continue;
     }
+    const fs = mem.followers.get(replicaId);
     const throttled = isThrottled(w, node, mem, 'leader', replicaId);
-    if (throttled && quotaExceeded(w, node, 'leader')) {
-      out.push(common);
-      continue;
-    }
-    // replica.fetch.max.bytes per partition, but at least one record so that a large one still moves.
-    // A throttled copy moves no more than its quota still allows (so each second stays near the rate).
-    let maxBytes = Math.min(partitionMaxBytes, part.maxBytes ?? LONG_MAX);
-    if (throttled) maxBytes = Math.min(maxBytes, quotaAllowance(w, node, 'leader'));
-    const end = Math.min(logEndOffset(log), part.fetchOffset + FETCH_MAX_RECORDS);
-    let bytes = 0;
     let to = Math.max(part.fetchOffset, log.logStartOffset);
-    while (to < end) {
-      const size = recordSizeBytes(entryAt(log, to)!);
-      if (bytes > 0 && bytes + size > maxBytes) break;
-      bytes += size;
-      to++;
+    let bytes = 0;
+    if (!(throttled && quotaExceeded(w, node, 'leader'))) {
+      // replica.fetch.max.bytes per partition, but at least one record so that a large one still moves.
+      // A throttled copy moves no more than its quota still allows (so each second stays near the rate).
+      let maxBytes = Math.min(partitionMaxBytes, part.maxBytes ?? LONG_MAX);
+      if (throttled) maxBytes = Math.min(maxBytes, quotaAllowance(w, node, 'leader'));
+      const end = Math.min(logEndOffset(log), part.fetchOffset + FETCH_MAX_RECORDS);
+      while (to < end) {
+        const size = recordSizeBytes(entryAt(log, to)!);
+        if (bytes > 0 && bytes + size > maxBytes) break;
+        bytes += size;
+        to++;
+      }
+      if (throttled && bytes > 0) recordQuota(w, node, 'leader', bytes);
     }
-    if (throttled && bytes > 0) recordQuota(w, node, 'leader', bytes);
+    // KIP-227 incremental fetch sessions: a partition with nothing new for this follower (no records,
+    // same HW and log start offset as last sent) is left out of the response.
+    const unchanged =
+      bytes === 0 &&
+      fs !== undefined &&
+      fs.sentHighWatermark === disk.highWatermark &&
+      fs.sentLogStartOffset === log.logStartOffset;
+    if (fs) {
+      fs.sentHighWatermark = disk.highWatermark;
+      fs.sentLogStartOffset = log.logStartOffset;
+    }
+    if (unchanged) continue;
     sentBytes += bytes;
-    out.push({ ...common, records: slice(log, part.fetchOffset, to), bytes });
+    out.push(reply(bytes > 0 ? { records: slice(log, part.fetchOffset, to), bytes } : {}));
   }
   if (sentBytes > 0) countBytes(w, node.id, 0, sentBytes);
   return { kind: 'FetchResponse', parts: out };

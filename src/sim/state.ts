@@ -140,6 +140,9 @@ export interface FollowerProgress {
   lastCaughtUpTimeMs: number;
   lastFetchTimeMs: number;
   lastFetchLeaderLogEndOffset: number;
+  /** KIP-227 fetch session: the HW and log start offset last sent to this follower. */
+  sentHighWatermark: number;
+  sentLogStartOffset: number;
 }
 
 export interface DelayedProduce {
