@@ -1,7 +1,9 @@
-// npm run bench: how fast the engine runs, in simulated seconds per wall-clock second, and its
+// npm run bench (bundled with esbuild, as the browser runs it, then run by node): how fast the engine runs, in simulated seconds per wall-clock second, and its
 // peak heap, with a steady 1,000 records/s produced with acks=all across all partitions.
 // Prints numbers; asserts nothing (timed assertions flake on a busy machine).
-// Options: --only small|medium|large  --runs N  --soak (the 10-minute memory run of the large size)
+// Also: the large cluster idle with a quorum of 5 controllers (size quorum: heartbeats and the
+// controller's periodic work only), and the large load with 5 controllers (large+5c).
+// Options: --only small|medium|large|quorum|large+5c|clients  --runs N  --soak (the 10-minute memory run of the large size)
 
 import { performance } from 'node:perf_hooks';
 import { createSimulation } from '../src/sim/index';
@@ -15,6 +17,10 @@ interface Size {
   controllers: number;
   target: number;
   measureSimMs: number;
+  /** No produce load: only what an idle cluster does (heartbeats, metadata, timers). */
+  idle?: boolean;
+  /** What the line measures, when it is not the usual produce load. */
+  note?: string;
 }
 
 const SIZES: Size[] = [
@@ -36,6 +42,28 @@ const SIZES: Size[] = [
     controllers: 3,
     target: 10,
     measureSimMs: 20_000,
+  },
+  // After the large size, so SIZES[1] and SIZES[2] stay medium and large.
+  {
+    name: 'quorum',
+    brokers: 48,
+    racks: 4,
+    partitions: 2000,
+    controllers: 5,
+    target: 10,
+    measureSimMs: 60_000,
+    idle: true,
+    note: 'idle: a quorum of 5 controllers with 48 brokers heartbeating',
+  },
+  {
+    name: 'large+5c',
+    brokers: 48,
+    racks: 4,
+    partitions: 2000,
+    controllers: 5,
+    target: 10,
+    measureSimMs: 20_000,
+    note: 'the large load with 5 controllers',
   },
 ];
 
@@ -78,7 +106,7 @@ function run(size: Size, simMs: number, onMinute?: (simS: number) => void, reten
   if (sim.snapshot().partitions.some((p) => p.leader < 0))
     throw new Error(`${size.name}: cluster did not boot`);
   let next = 0;
-  const perTick = (RATE_PER_S * TICK_MS) / 1000;
+  const perTick = size.idle ? 0 : (RATE_PER_S * TICK_MS) / 1000;
   let peakHeap = 0;
   const start = performance.now();
   for (let t = 0; t < simMs; t += TICK_MS) {
@@ -112,7 +140,7 @@ const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) 
 console.log(
   `Engine speed with ${RATE_PER_S} records/s, acks=all, RF 3, min.insync.replicas=2 (median of ${runs} runs)`,
 );
-console.log('size     brokers  partitions  sim-s/wall-s  target  peak heap  acked');
+console.log('size      controllers  brokers  partitions  sim-s/wall-s  target  peak heap  acked');
 for (const size of SIZES) {
   if (only && only !== size.name) continue;
   const speeds: number[] = [];
@@ -127,7 +155,7 @@ for (const size of SIZES) {
   speeds.sort((a, b) => a - b);
   const median = speeds[Math.floor(speeds.length / 2)]!;
   console.log(
-    `${size.name.padEnd(8)} ${String(size.brokers).padStart(7)}  ${String(size.partitions).padStart(10)}  ${median.toFixed(0).padStart(11)}×  ${String(size.target).padStart(5)}×  ${mb(peak).padStart(9)}  ${acked}`,
+    `${size.name.padEnd(9)} ${String(size.controllers).padStart(11)}  ${String(size.brokers).padStart(7)}  ${String(size.partitions).padStart(10)}  ${median.toFixed(0).padStart(11)}×  ${String(size.target).padStart(5)}×  ${mb(peak).padStart(9)}  ${acked}${size.note ? `  (${size.note})` : ''}`,
   );
 }
 

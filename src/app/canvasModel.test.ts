@@ -155,3 +155,46 @@ describe('inferMessages', () => {
     expect(inferMessages(a, b, 1).length).toBeLessThanOrEqual(1);
   });
 });
+
+describe('heartbeats on the canvas', () => {
+  const sim = createSimulation(defaultScenario);
+  sim.advance(10_000);
+  const brokers = sim
+    .snapshot()
+    .nodes.filter((n) => n.roles.includes('broker'))
+    .map((n) => n.id);
+  const crashed = brokers[0]!;
+  sim.apply({ type: 'crashNode', nodeId: crashed });
+  sim.advance(500);
+  const a = sim.snapshot();
+  sim.advance(2500); // more than broker.heartbeat.interval.ms = 2000
+  const b = sim.snapshot();
+  const active = b.quorum.leaderId!;
+  const heartbeats = inferMessages(a, b, 100).filter((m) => m.kind === 'heartbeat');
+
+  it('has the active controller record when it last heard each broker, in the snapshot', () => {
+    expect(a.quorum.leaderId).toBe(active);
+    for (const n of b.nodes)
+      if (n.roles.includes('broker')) expect(n.lastHeartbeatMs).toEqual(expect.any(Number));
+      else expect(n.lastHeartbeatMs).toBeNull();
+    const running = b.nodes.find((n) => n.id === brokers[1])!;
+    expect(running.lastHeartbeatMs!).toBeGreaterThan(b.timeMs - 2500);
+  });
+
+  it('sends a heartbeat from every running broker to the active controller 2.5 s later', () => {
+    expect(heartbeats.map((m) => m.from).sort()).toEqual(
+      brokers
+        .filter((id) => id !== crashed)
+        .map((id) => `n${id}`)
+        .sort(),
+    );
+    expect(heartbeats.every((m) => m.to === `n${active}`)).toBe(true);
+  });
+
+  it('sends none from a crashed broker', () => {
+    expect(heartbeats.some((m) => m.from === `n${crashed}`)).toBe(false);
+    const node = b.nodes.find((n) => n.id === crashed)!;
+    expect(node.state).toBe('crashed');
+    expect(node.lastHeartbeatMs).toBe(a.nodes.find((n) => n.id === crashed)!.lastHeartbeatMs);
+  });
+});

@@ -174,6 +174,10 @@ const Legend = memo(function Legend() {
             <span className={`message-sample message--${kind}`} aria-hidden="true" /> {kind}
           </li>
         ))}
+        <li>
+          <span className="message-sample message--heartbeat" aria-hidden="true" /> heartbeat: broker to
+          active controller
+        </li>
       </ul>
     </details>
   );

@@ -1,6 +1,6 @@
 // Animated messages: dots that travel between cards for what the last snapshot diff implies
-// (produce, replication fetch, ack, metadata, votes). Their pace follows the speed control and
-// they thin out as it rises; with reduced motion, none are drawn.
+// (produce, replication fetch, ack, metadata, broker heartbeats, votes). Their pace follows the
+// speed control and they thin out as it rises; with reduced motion, none are drawn.
 import { ViewportPortal } from '@xyflow/react';
 import { motion, useReducedMotion } from 'framer-motion';
 import { memo, useEffect, useRef, useState } from 'react';

@@ -791,6 +791,27 @@ const unclean: Lesson = {
       until: (view) => partitionOf(view.snapshot, 't')!.leader === 4 && elapsed(view) >= 2000,
       waitMs: 10_000,
     },
+    {
+      id: 'truncate',
+      title: 'The old leader comes back',
+      term: 'log truncation',
+      text: 'Broker 2 restarts. Its log still holds "important" at offset 0, but the new leader, broker 4, has nothing there.',
+      commands: [{ type: 'restartNode', nodeId: 2 }],
+      predict: {
+        question: 'What does broker 2 do with its copy of "important"?',
+        choices: [
+          'Sends it to broker 4, so the record comes back',
+          'Truncates it: a follower makes its log match the leader (KIP-101/279)',
+          'Keeps it, and the two logs stay different',
+        ],
+        answer: 1,
+        answerHolds: (view) => eventsSince(view, 'LogTruncated').some((e) => e.nodeId === 2),
+        explanation:
+          'A follower asks the leader where their histories part (the diverging leader epoch) and truncates its log to that point. The leader is the truth, even after an unclean election: the record is gone for good.',
+      },
+      until: (view) => eventsSince(view, 'LogTruncated').some((e) => e.nodeId === 2),
+      waitMs: 30_000,
+    },
   ],
 };
 

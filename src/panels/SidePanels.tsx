@@ -7,6 +7,7 @@ import { DashboardPanel } from './DashboardPanel';
 import { EventLogPanel } from './EventLogPanel';
 import { InspectorPanel } from './InspectorPanel';
 import { PANEL_TABS, usePanelsUi, type PanelTab } from './uiStore';
+import { VitalsPanel } from './vitals/VitalsPanel';
 import './panels.css';
 
 const tabId = (tab: PanelTab) => `side-tab-${tab}`;
@@ -22,6 +23,8 @@ function PanelContent({ tab }: { tab: PanelTab }) {
       return <DashboardPanel />;
     case 'events':
       return <EventLogPanel />;
+    case 'vitals':
+      return <VitalsPanel />;
   }
 }
 

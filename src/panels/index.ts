@@ -1,4 +1,4 @@
-// The side panels (Controls, Inspector, Dashboard, Event log) and the always-visible health bar,
+// The side panels (Controls, Inspector, Dashboard, Event log, Vital signs) and the always-visible health bar,
 // for src/app to place in the layout.
 export { SidePanels } from './SidePanels';
 export { HealthBar } from './HealthBar';

@@ -1,13 +1,14 @@
 // Which side-panel tab is open, and requests to bring the inspector forward.
 import { create } from 'zustand';
 
-export type PanelTab = 'controls' | 'inspector' | 'dashboard' | 'events';
+export type PanelTab = 'controls' | 'inspector' | 'dashboard' | 'events' | 'vitals';
 
 export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = [
   { id: 'controls', label: 'Controls' },
   { id: 'inspector', label: 'Inspector' },
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'events', label: 'Event log' },
+  { id: 'vitals', label: 'Vital signs' },
 ];
 
 interface PanelsUiState {

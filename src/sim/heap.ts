@@ -23,14 +23,17 @@ export class EventQueue<T> {
 
   push(entry: Timed<T>): void {
     const h = this.heap;
+    // Sift up by moving parents down into the hole: no swaps, no temporary arrays.
+    let i = h.length;
     h.push(entry);
-    let i = h.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!before(h[i]!, h[parent]!)) break;
-      [h[i], h[parent]] = [h[parent]!, h[i]!];
+      const p = h[parent]!;
+      if (!before(entry, p)) break;
+      h[i] = p;
       i = parent;
     }
+    h[i] = entry;
   }
 
   peek(): Timed<T> | undefined {
@@ -42,19 +45,19 @@ export class EventQueue<T> {
     if (h.length === 0) return undefined;
     const top = h[0]!;
     const last = h.pop()!;
-    if (h.length > 0) {
-      h[0] = last;
+    const n = h.length;
+    if (n > 0) {
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
+        if (l >= n) break;
         const r = l + 1;
-        let m = i;
-        if (l < h.length && before(h[l]!, h[m]!)) m = l;
-        if (r < h.length && before(h[r]!, h[m]!)) m = r;
-        if (m === i) break;
-        [h[i], h[m]] = [h[m]!, h[i]!];
-        i = m;
+        const c = r < n && before(h[r]!, h[l]!) ? r : l;
+        if (!before(h[c]!, last)) break;
+        h[i] = h[c]!;
+        i = c;
       }
+      h[i] = last;
     }
     return top;
   }

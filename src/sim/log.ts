@@ -76,8 +76,9 @@ export function endOffsetForEpoch(
   if (requested === UNDEFINED_EPOCH) return undefinedAnswer;
   if (es.length && requested === es[es.length - 1]!.epoch)
     return { epoch: requested, endOffset: logEndOffset(log) };
-  const higher = es.findIndex((e) => e.epoch > requested);
-  if (higher < 0) return undefinedAnswer;
+  let higher = 0;
+  while (higher < es.length && es[higher]!.epoch <= requested) higher++;
+  if (higher === es.length) return undefinedAnswer;
   if (higher === 0) return { epoch: requested, endOffset: es[0]!.startOffset };
   return { epoch: es[higher - 1]!.epoch, endOffset: es[higher]!.startOffset };
 }

@@ -20,6 +20,8 @@ export interface LogRecord {
 }
 
 export interface FetchPart {
+  /** tpKey(topic, partition), as the follower already has it (saves the leader building it). */
+  key?: string;
   topic: string;
   partition: number;
   fetchOffset: number;
@@ -30,6 +32,8 @@ export interface FetchPart {
 }
 
 export interface FetchRespPart {
+  /** The request part's key, echoed. */
+  key?: string;
   topic: string;
   partition: number;
   error?: string;

@@ -67,7 +67,8 @@ export function recordSizeBytes(rec: { key: string | null; value: string }): num
  */
 export function brokerValue(w: World, node: SimNode, name: string): ConfigValue {
   const img = node.raft?.image;
-  return img?.brokerConfigs.get(String(node.id))?.[name] ?? img?.clusterConfig[name] ?? w.config[name]!;
+  const own = img && img.brokerConfigs.size > 0 ? img.brokerConfigs.get(String(node.id))?.[name] : undefined;
+  return own ?? img?.clusterConfig[name] ?? w.config[name]!;
 }
 
 // ---- replication throttles (ReplicationQuotaManager, KIP-73) ---------------------------------------
@@ -179,6 +180,7 @@ export function applyPartitionState(w: World, node: SimNode, p: PartitionState):
   const disk = diskOf(node, tp);
   if (!mem) {
     mem = {
+      key: tp,
       topic: p.topic,
       partition: p.partition,
       role: 'none',
@@ -221,7 +223,7 @@ export function applyPartitionState(w: World, node: SimNode, p: PartitionState):
 }
 
 function makeLeader(w: World, node: SimNode, mem: ReplicaMem, p: PartitionState): void {
-  const tp = tpKey(mem.topic, mem.partition);
+  const tp = mem.key;
   removeFromFetchers(node, tp);
   const disk = diskOf(node, tp);
   mem.role = 'leader';
@@ -254,14 +256,14 @@ function syncFollowers(w: World, mem: ReplicaMem, p: PartitionState): void {
         lastCaughtUpTimeMs: p.isr.includes(r) ? w.nowMs : NEVER_CAUGHT_UP_MS,
         lastFetchTimeMs: NEVER_CAUGHT_UP_MS,
         lastFetchLeaderLogEndOffset: 0,
-      sentHighWatermark: -1,
-      sentLogStartOffset: -1,
+        sentHighWatermark: -1,
+        sentLogStartOffset: -1,
       });
   for (const r of [...mem.followers.keys()]) if (!p.replicas.includes(r)) mem.followers.delete(r);
 }
 
 function makeFollower(w: World, node: SimNode, mem: ReplicaMem, p: PartitionState): void {
-  const tp = tpKey(mem.topic, mem.partition);
+  const tp = mem.key;
   if (mem.role === 'leader') failDelayed(w, node, mem, 'NOT_LEADER_OR_FOLLOWER');
   mem.role = 'follower';
   mem.leaderId = p.leader;
@@ -273,7 +275,7 @@ function makeFollower(w: World, node: SimNode, mem: ReplicaMem, p: PartitionStat
 
 function becomeNone(w: World, node: SimNode, mem: ReplicaMem, error: string): void {
   if (mem.role === 'leader') failDelayed(w, node, mem, error);
-  removeFromFetchers(node, tpKey(mem.topic, mem.partition));
+  removeFromFetchers(node, mem.key);
   mem.role = 'none';
 }
 
@@ -333,6 +335,7 @@ function maybeSendFetch(w: World, node: SimNode, f: Fetcher): void {
     }
     const log = diskOf(node, tp).log;
     const part: FetchPart = {
+      key: mem.key,
       topic: mem.topic,
       partition: mem.partition,
       fetchOffset: logEndOffset(log),
@@ -402,7 +405,7 @@ export function onFetchResponse(w: World, node: SimNode, msg: Message): void {
   if (!f || !f.inFlight || f.reqId !== msg.reqId) return;
   f.inFlight = false;
   for (const part of body.parts) {
-    const tp = tpKey(part.topic, part.partition);
+    const tp = part.key ?? tpKey(part.topic, part.partition);
     const mem = b.replicas.get(tp);
     if (!mem || mem.role !== 'follower' || mem.leaderId !== f.leaderId) continue;
     const bytes = part.bytes ?? 0;
@@ -502,12 +505,12 @@ export function onFetchRequest(w: World, node: SimNode, msg: Message): void {
   const b = node.broker!;
   let ready = false;
   for (const part of body.parts) {
-    const mem = b.replicas.get(tpKey(part.topic, part.partition));
+    const mem = b.replicas.get(part.key ?? tpKey(part.topic, part.partition));
     if (!mem || mem.role !== 'leader' || part.currentLeaderEpoch !== mem.leaderEpoch) {
       ready = true;
       continue;
     }
-    const log = diskOf(node, tpKey(part.topic, part.partition)).log;
+    const log = diskOf(node, part.key ?? tpKey(part.topic, part.partition)).log;
     if (part.lastFetchedEpoch !== UNDEFINED_EPOCH) {
       const d = endOffsetForEpoch(log, part.lastFetchedEpoch);
       if (d.epoch < part.lastFetchedEpoch || d.endOffset < part.fetchOffset) {
@@ -565,6 +568,29 @@ function completeParkedFetch(w: World, node: SimNode, follower: NodeId): void {
   if (body.kind === 'Fetch') reply(w, p.msg, buildFetchResponse(w, node, body.parts, follower));
 }
 
+function failedPart(part: FetchPart, error: string): FetchRespPart {
+  return {
+    key: part.key,
+    topic: part.topic,
+    partition: part.partition,
+    highWatermark: -1,
+    logStartOffset: 0,
+    records: NO_RECORDS,
+    error,
+  };
+}
+
+function partAnswer(part: FetchPart, disk: PartitionDisk): FetchRespPart {
+  return {
+    key: part.key,
+    topic: part.topic,
+    partition: part.partition,
+    highWatermark: disk.highWatermark,
+    logStartOffset: disk.log.logStartOffset,
+    records: NO_RECORDS,
+  };
+}
+
 function buildFetchResponse(
   w: World,
   node: SimNode,
@@ -575,44 +601,33 @@ function buildFetchResponse(
   const out: FetchRespPart[] = [];
   const partitionMaxBytes = Number(brokerValue(w, node, 'replica.fetch.max.bytes'));
   let sentBytes = 0;
-  const failed = (part: FetchPart, error: string): FetchRespPart => ({
-    topic: part.topic,
-    partition: part.partition,
-    highWatermark: -1,
-    logStartOffset: 0,
-    records: NO_RECORDS,
-    error,
-  });
   for (const part of parts) {
-    const tp = tpKey(part.topic, part.partition);
+    const tp = part.key ?? tpKey(part.topic, part.partition);
     const mem = b.replicas.get(tp);
     if (!mem || mem.role !== 'leader') {
-      out.push(failed(part, 'NOT_LEADER_OR_FOLLOWER'));
+      out.push(failedPart(part, 'NOT_LEADER_OR_FOLLOWER'));
       continue;
     }
     if (part.currentLeaderEpoch !== mem.leaderEpoch) {
-      out.push(failed(part, part.currentLeaderEpoch < mem.leaderEpoch ? 'FENCED_LEADER_EPOCH' : 'UNKNOWN_LEADER_EPOCH'));
+      out.push(
+        failedPart(
+          part,
+          part.currentLeaderEpoch < mem.leaderEpoch ? 'FENCED_LEADER_EPOCH' : 'UNKNOWN_LEADER_EPOCH',
+        ),
+      );
       continue;
     }
     const disk = diskOf(node, tp);
     const log = disk.log;
-    const reply = (extra: Partial<FetchRespPart>): FetchRespPart => ({
-      topic: part.topic,
-      partition: part.partition,
-      highWatermark: disk.highWatermark,
-      logStartOffset: log.logStartOffset,
-      records: NO_RECORDS,
-      ...extra,
-    });
     if (part.lastFetchedEpoch !== UNDEFINED_EPOCH) {
       const d = endOffsetForEpoch(log, part.lastFetchedEpoch);
       if (d.epoch < part.lastFetchedEpoch || d.endOffset < part.fetchOffset) {
-        out.push(reply({ divergingEpoch: d }));
+        out.push({ ...partAnswer(part, disk), divergingEpoch: d });
         continue;
       }
     }
     if (part.fetchOffset < log.logStartOffset || part.fetchOffset > logEndOffset(log)) {
-      out.push(reply({ error: 'OFFSET_OUT_OF_RANGE' }));
+      out.push({ ...partAnswer(part, disk), error: 'OFFSET_OUT_OF_RANGE' });
       continue;
     }
     const fs = mem.followers.get(replicaId);
@@ -646,7 +661,12 @@ function buildFetchResponse(
     }
     if (unchanged) continue;
     sentBytes += bytes;
-    out.push(reply(bytes > 0 ? { records: slice(log, part.fetchOffset, to), bytes } : {}));
+    const answer = partAnswer(part, disk);
+    if (bytes > 0) {
+      answer.records = slice(log, part.fetchOffset, to);
+      answer.bytes = bytes;
+    }
+    out.push(answer);
   }
   if (sentBytes > 0) countBytes(w, node.id, 0, sentBytes);
   return { kind: 'FetchResponse', parts: out };
@@ -662,7 +682,7 @@ function updateFollowerFetchState(
 ): void {
   const fs = mem.followers.get(follower);
   if (!fs) return;
-  const leaderLeo = logEndOffset(diskOf(node, tpKey(mem.topic, mem.partition)).log);
+  const leaderLeo = logEndOffset(diskOf(node, mem.key).log);
   if (fetchOffset >= leaderLeo) fs.lastCaughtUpTimeMs = Math.max(fs.lastCaughtUpTimeMs, w.nowMs);
   else if (fetchOffset >= fs.lastFetchLeaderLogEndOffset)
     fs.lastCaughtUpTimeMs = Math.max(fs.lastCaughtUpTimeMs, fs.lastFetchTimeMs);
@@ -676,7 +696,7 @@ function updateFollowerFetchState(
 /** KIP-841: LEO >= HW, LEO >= the leader epoch's start offset, and the broker unfenced and not shutting down. */
 function maybeExpandIsr(w: World, node: SimNode, mem: ReplicaMem, follower: NodeId): void {
   if (mem.pendingIsr || mem.isr.includes(follower)) return;
-  const disk = diskOf(node, tpKey(mem.topic, mem.partition));
+  const disk = diskOf(node, mem.key);
   const fs = mem.followers.get(follower)!;
   if (fs.logEndOffset < disk.highWatermark || fs.logEndOffset < latestEpochStart(disk.log)) return;
   if (!isActiveBroker(node.raft!.image, follower)) return;
@@ -706,7 +726,7 @@ function sendAlterPartition(w: World, node: SimNode, mem: ReplicaMem): void {
     },
     nextReqId(w),
   );
-  mem.alterToken = setNodeTimer(w, node, 5000, 'alterPartitionRetry', tpKey(mem.topic, mem.partition));
+  mem.alterToken = setNodeTimer(w, node, 5000, 'alterPartitionRetry', mem.key);
 }
 
 export function onAlterPartitionRetry(w: World, node: SimNode, key: string, token: number): void {
@@ -738,7 +758,7 @@ export function onAlterPartitionResponse(w: World, node: SimNode, msg: Message):
 export function maybeIncrementHighWatermark(w: World, node: SimNode, mem: ReplicaMem): void {
   if (mem.role !== 'leader') return;
   if (mem.isr.length < effMinIsr(w, node, mem)) return;
-  const disk = diskOf(node, tpKey(mem.topic, mem.partition));
+  const disk = diskOf(node, mem.key);
   let hw = logEndOffset(disk.log);
   const lagMaxMs = Number(brokerValue(w, node, 'replica.lag.time.max.ms'));
   for (const [r, fs] of mem.followers) {
@@ -769,7 +789,7 @@ function completeDelayed(w: World, node: SimNode, mem: ReplicaMem, disk: Partiti
 }
 
 function failDelayed(w: World, node: SimNode, mem: ReplicaMem, error: string): void {
-  const hint = node.raft!.image.partitions.get(tpKey(mem.topic, mem.partition));
+  const hint = node.raft!.image.partitions.get(mem.key);
   for (const d of mem.delayed)
     respondProduce(
       w,
@@ -826,7 +846,7 @@ export function onIsrShrinkCheck(w: World, node: SimNode, token: number): void {
   b.isrToken = setNodeTimer(w, node, lagMaxMs / 2, 'isrShrinkCheck');
   for (const mem of b.replicas.values()) {
     if (mem.role !== 'leader' || mem.pendingIsr) continue;
-    const leo = logEndOffset(diskOf(node, tpKey(mem.topic, mem.partition)).log);
+    const leo = logEndOffset(diskOf(node, mem.key).log);
     const lagging = mem.isr.filter((r) => {
       if (r === node.id) return false;
       const fs = mem.followers.get(r);
@@ -892,8 +912,8 @@ export function onProduceRequest(w: World, node: SimNode, msg: Message): void {
   const state = first.pid >= 0 ? mem.producerState.get(first.pid) : undefined;
   // ProducerStateEntry.findDuplicateBatch: a duplicate is the same batch, first to last sequence.
   const last = body.records[body.records.length - 1]!;
-  const dupFirst = state?.offsets.get(first.seq);
-  const dupLast = state?.offsets.get(last.seq);
+  const dupFirst = state ? offsetOfSeq(state, first.seq) : undefined;
+  const dupLast = state ? offsetOfSeq(state, last.seq) : undefined;
   const dup = dupFirst !== undefined && dupLast === dupFirst + body.records.length - 1 ? dupFirst : undefined;
   if (dup !== undefined) {
     baseOffset = dup; // idempotence: a retried batch is not written twice
@@ -940,10 +960,23 @@ function trackProducer(mem: ReplicaMem, rec: LogRecord, offset: number): void {
 
 function remember(state: Map<number, ProducerStateEntry>, rec: LogRecord, offset: number): void {
   let e = state.get(rec.pid);
-  if (!e) state.set(rec.pid, (e = { lastSeq: -1, offsets: new Map() }));
+  if (!e) state.set(rec.pid, (e = { lastSeq: -1, baseSeq: rec.seq, offsets: [] }));
+  // A producer's sequence numbers on a partition are consecutive; a jump starts a new run.
+  if (rec.seq !== e.baseSeq + e.offsets.length) {
+    e.baseSeq = rec.seq;
+    e.offsets = [];
+  }
+  e.offsets.push(offset);
   e.lastSeq = rec.seq;
-  e.offsets.set(rec.seq, offset);
-  if (e.offsets.size > PRODUCER_STATE_RECORDS) e.offsets.delete(e.offsets.keys().next().value!);
+  if (e.offsets.length > 2 * PRODUCER_STATE_RECORDS) {
+    e.offsets = e.offsets.slice(PRODUCER_STATE_RECORDS);
+    e.baseSeq += PRODUCER_STATE_RECORDS;
+  }
+}
+
+function offsetOfSeq(e: ProducerStateEntry, seq: number): number | undefined {
+  const i = seq - e.baseSeq;
+  return i >= 0 && i < e.offsets.length ? e.offsets[i] : undefined;
 }
 
 function rebuildProducerState(log: EpochLog<LogRecord>): Map<number, ProducerStateEntry> {
@@ -964,7 +997,7 @@ export function onRetentionCheck(w: World, node: SimNode): void {
   const logStarts = new Map<string, number>();
   for (const mem of b.replicas.values()) {
     if (mem.role !== 'leader') continue;
-    const disk = diskOf(node, tpKey(mem.topic, mem.partition));
+    const disk = diskOf(node, mem.key);
     const img = node.raft!.image;
     const retentionMs = Number(
       img.topics.get(mem.topic)?.config['retention.ms'] ?? topicValue(w, img, mem.topic, 'log.retention.ms'),
@@ -979,7 +1012,7 @@ export function onRetentionCheck(w: World, node: SimNode): void {
     }
     if (off > log.logStartOffset) {
       deleteBefore(log, off);
-      logStarts.set(tpKey(mem.topic, mem.partition), off);
+      logStarts.set(mem.key, off);
     }
   }
   pruneLedgerBelow(w, logStarts);

@@ -3,7 +3,7 @@
 import { securityView } from './acl';
 import { clientsView } from './clientsView';
 import { failureBudget } from './budget';
-import { topicValue } from './controller';
+import { activeController, topicValue } from './controller';
 import { logEndOffset } from './log';
 import { lastRates } from './metrics';
 import { leadershipSkew } from './reassignment';
@@ -40,6 +40,8 @@ export function clusterImage(w: World): MetaImage {
 
 export function buildSnapshot(w: World): Snapshot {
   const img = clusterImage(w);
+  // What the active controller last heard from each broker (BrokerHeartbeat or registration).
+  const heard = activeController(w)?.controller?.lastContactMs;
   const nodes: NodeView[] = [...w.nodes.values()]
     .sort((a, b) => a.id - b.id)
     .map((n) => {
@@ -53,6 +55,7 @@ export function buildSnapshot(w: World): Snapshot {
         brokerEpoch: reg?.brokerEpoch ?? -1,
         metadataOffset: n.raft ? n.raft.image.offset : -1,
         shuttingDown: !!reg?.inControlledShutdown || !!n.broker?.wantShutDown,
+        lastHeartbeatMs: n.isBroker ? (heard?.get(n.id) ?? null) : null,
         ...(n.isBroker ? lastRates(w, n.id) : {}),
       };
     });

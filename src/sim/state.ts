@@ -131,8 +131,9 @@ export interface ControllerMem {
 
 export interface ProducerStateEntry {
   lastSeq: number;
-  /** Recent sequence numbers and the offsets they were written at, oldest first. */
-  offsets: Map<number, number>;
+  /** Offsets of the producer's recent records: offsets[i] holds sequence number baseSeq + i. */
+  baseSeq: number;
+  offsets: number[];
 }
 
 export interface FollowerProgress {
@@ -162,6 +163,8 @@ export interface DeadlineTimer {
 }
 
 export interface ReplicaMem {
+  /** tpKey(topic, partition), computed once. */
+  key: string;
   topic: string;
   partition: number;
   role: 'leader' | 'follower' | 'none';

@@ -234,6 +234,11 @@ export interface NodeView {
   metadataOffset: number;
   /** The node is in controlled shutdown. */
   shuttingDown: boolean;
+  /**
+   * Simulated ms at which the active controller last heard from this broker (a heartbeat, or its
+   * registration); null when there is no active controller or the node is not a broker.
+   */
+  lastHeartbeatMs: number | null;
   /** Bytes received (produce and replication) in the last whole simulated second. */
   bytesInPerSec?: number;
   /** Bytes sent (replication to followers, fetches to consumers) in the last whole simulated second. */

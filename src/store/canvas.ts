@@ -631,7 +631,7 @@ export function cutEdges(snapshot: Snapshot, nodes: ClusterNodeData[]): CanvasEd
 
 // ---- animated messages from snapshot diffs --------------------------------
 
-export type MessageKind = 'produce' | 'fetch' | 'ack' | 'metadata' | 'vote' | 'consume';
+export type MessageKind = 'produce' | 'fetch' | 'ack' | 'metadata' | 'heartbeat' | 'vote' | 'consume';
 
 export interface CanvasMessage {
   kind: MessageKind;
@@ -647,13 +647,14 @@ export function messageBudget(speed: number): number {
   return 6;
 }
 
-const KIND_ORDER: MessageKind[] = ['vote', 'ack', 'produce', 'metadata', 'fetch', 'consume'];
+const KIND_ORDER: MessageKind[] = ['vote', 'ack', 'produce', 'metadata', 'fetch', 'heartbeat', 'consume'];
 
 /**
  * The messages that must have flowed between two snapshots, inferred from what changed: a
  * leader's LEO grew (produce), a follower's LEO grew (replication fetch), a leader's HW grew
  * (ack to the producer), a broker applied new metadata (metadata fetch from the active
- * controller), a voter started an election (votes). Deduplicated per link, thinned to `budget`.
+ * controller), the active controller heard a running broker's heartbeat again (heartbeat), a voter
+ * started an election (votes). Deduplicated per link, thinned to `budget`.
  */
 export function inferMessages(prev: Snapshot, next: Snapshot, budget: number): CanvasMessage[] {
   const out = new Map<string, CanvasMessage>();
@@ -686,6 +687,19 @@ export function inferMessages(prev: Snapshot, next: Snapshot, budget: number): C
       const old = prevNodes.get(n.id);
       if (old && n.metadataOffset > old.metadataOffset && n.id !== active)
         add('metadata', nodeKey(active), nodeKey(n.id));
+      // Only with the same active controller on both sides: a new one gives every broker a fresh
+      // session (lastContactMs = now), which is no heartbeat.
+      const heard = n.lastHeartbeatMs ?? null;
+      const before = old?.lastHeartbeatMs ?? null;
+      if (
+        prev.quorum.leaderId === active &&
+        prev.quorum.epoch === next.quorum.epoch &&
+        n.state === 'running' &&
+        heard !== null &&
+        before !== null &&
+        heard > before
+      )
+        add('heartbeat', nodeKey(n.id), nodeKey(active));
     }
   }
   const prevVoters = new Map(prev.quorum.voters.map((v) => [v.id, v]));

@@ -20,6 +20,10 @@ export type LedgerReply = Omit<Extract<WorkerToPage, { type: 'ledger' }>, 'type'
 let nextLedgerId = 1;
 const pendingLedgers = new Map<number, (reply: LedgerReply) => void>();
 
+export type MetricsReply = Omit<Extract<WorkerToPage, { type: 'metrics' }>, 'type' | 'id'>;
+let nextMetricsId = 1;
+const pendingMetrics = new Map<number, (reply: MetricsReply) => void>();
+
 /** Binds the stores to a worker; returns the handler for the worker's messages. */
 export function connectWorker(
   postToWorker: (message: PageToWorker) => void,
@@ -50,6 +54,15 @@ export function requestLedger(query: LedgerQuery): Promise<LedgerReply> {
   });
 }
 
+/** Asks the worker for the latest `limit` vital-sign samples and the invariant violations so far. */
+export function requestMetrics(limit?: number): Promise<MetricsReply> {
+  const id = nextMetricsId++;
+  return new Promise((resolve) => {
+    pendingMetrics.set(id, resolve);
+    post({ type: 'getMetrics', id, limit });
+  });
+}
+
 function receive(message: WorkerToPage): void {
   switch (message.type) {
     case 'snapshot':
@@ -68,6 +81,12 @@ function receive(message: WorkerToPage): void {
       const { type: _type, id, ...reply } = message;
       pendingLedgers.get(id)?.(reply);
       pendingLedgers.delete(id);
+      return;
+    }
+    case 'metrics': {
+      const { type: _type, id, ...reply } = message;
+      pendingMetrics.get(id)?.(reply);
+      pendingMetrics.delete(id);
       return;
     }
     case 'timeline':

@@ -51,6 +51,7 @@ function node(id: number, roles: NodeView['roles'], rack: string | null = null):
     brokerEpoch: 1,
     metadataOffset: 20,
     shuttingDown: false,
+    lastHeartbeatMs: null,
   };
 }
 

@@ -485,6 +485,7 @@ const LABELS: Record<string, string> = {
   roles: 'Roles',
   state: 'State',
   shuttingDown: 'In controlled shutdown',
+  lastHeartbeatMs: 'Last heartbeat heard by the active controller (ms)',
   votedFor: 'Voted for',
   leaderId: 'Leader id',
   epoch: 'Epoch',

@@ -157,6 +157,17 @@ describe('the worker host', () => {
     expect(snapshot).toEqual(reference.snapshot());
   });
 
+  it('answers getMetrics with the latest samples and no invariant violated', () => {
+    clock.pass(5000);
+    send({ type: 'getMetrics', id: 7, limit: 3 });
+    const reply = sent.at(-1)!;
+    expect(reply.type).toBe('metrics');
+    if (reply.type !== 'metrics') return;
+    expect(reply.id).toBe(7);
+    expect(reply.samples.map((s) => s.timeMs)).toEqual([2000, 3000, 4000]);
+    expect(reply.violations).toEqual([]);
+  });
+
   it('starts a new run from a new scenario', () => {
     clock.pass(3000);
     send({ type: 'init', scenario: defaultScenario });

@@ -85,7 +85,7 @@ export function startHost(
   // The timeline records the user's actions and checkpoints the run (rewind, branches); `sim` is
   // its live simulation, replaced when the timeline restores a checkpoint.
   let timeline = new Timeline(scenario);
-  let sim: Simulation = timeline.sim;
+  let sim: Simulation = timeline.sim.watchInvariants();
   let run = 0;
   let playing = false;
   let speed = 1;
@@ -225,7 +225,8 @@ export function startHost(
 
   /** After the timeline swapped the live simulation: the page starts a new event log. */
   function restart(): void {
-    sim = timeline.sim;
+    // A restored checkpoint is a clone without a monitor: its history would be of the other timeline.
+    sim = timeline.sim.watchInvariants();
     run++;
     lastSentSeq = -Infinity;
     lastPartitions = null;
@@ -270,7 +271,7 @@ export function startHost(
   function init(next: Scenario): void {
     try {
       timeline = new Timeline(next);
-      sim = timeline.sim;
+      sim = timeline.sim.watchInvariants();
     } catch (error) {
       // The running simulation stays as it was.
       post(
@@ -345,6 +346,17 @@ export function startHost(
           post({ type: 'error', message: errorText(error) });
         }
         return;
+      case 'getMetrics': {
+        const samples = sim.metrics();
+        const limit = message.limit ?? samples.length;
+        post({
+          type: 'metrics',
+          id: message.id,
+          samples: samples.slice(Math.max(0, samples.length - limit)),
+          violations: [...sim.violations()],
+        });
+        return;
+      }
       case 'loadSession':
         loadSession(message.session);
         return;

@@ -11,6 +11,8 @@ import type {
   SimEvent,
   Snapshot,
 } from '../sim/types';
+import type { MetricsSample } from '../sim/metrics';
+import type { Violation } from '../sim/invariants';
 import type { HashCheck, Session } from '../scenario/session';
 import type { Comparison } from './compare';
 import type { TimelineInfo } from './timeline';
@@ -43,6 +45,8 @@ export type PageToWorker =
   | { type: 'measure'; enabled: boolean }
   /** Ask what became of produced records; answered by a `ledger` with the same id. */
   | { type: 'getLedger'; id: number; query: LedgerQuery }
+  /** Ask for the vital signs (the latest `limit` samples, all when omitted) and the invariant violations; answered by a `metrics`. */
+  | { type: 'getMetrics'; id: number; limit?: number }
   // ---- time travel and sessions (docs/sharing.md) ----
   /** Replace the running simulation with a session's replay; a bad one leaves the current run as it is. */
   | { type: 'loadSession'; session: Session }
@@ -100,6 +104,8 @@ export type WorkerToPage =
       lostAcknowledged: LedgerEntry[];
       matched: number;
     }
+  /** The latest metrics samples, oldest first, and every invariant violation of the run so far. */
+  | { type: 'metrics'; id: number; samples: MetricsSample[]; violations: Violation[] }
   | { type: 'error'; message: string; issues?: ScenarioIssue[] }
   /** The branches and markers of the run; after each change and about once a second while playing. */
   | { type: 'timeline'; timeline: TimelineInfo }
