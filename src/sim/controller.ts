@@ -151,6 +151,7 @@ function replyAfterCommit(w: World, node: SimNode, offset: number, req: Message,
     node.controller!.pendingReplies.push({
       offset,
       msg: {
+        t: 'deliver',
         from: req.to,
         to: req.from,
         reqId: req.reqId,

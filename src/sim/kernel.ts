@@ -137,7 +137,12 @@ export function send(
   net.inFlight++;
   schedule(w, due, {
     t: 'deliver',
-    msg: { from, to, reqId, toIncarnation, fromIncarnation: incarnationOf(w, from), body },
+    from,
+    to,
+    reqId,
+    toIncarnation,
+    fromIncarnation: incarnationOf(w, from),
+    body,
   });
 }
 

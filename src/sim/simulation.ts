@@ -366,7 +366,7 @@ function bootNode(w: World, node: SimNode): void {
 function dispatch(w: World, item: QueueItem, sim: Simulation): void {
   switch (item.t) {
     case 'deliver':
-      deliver(w, item.msg);
+      deliver(w, item);
       return;
     case 'client':
       if (w.consumers.has(item.client)) onConsumerTimer(w, item.client, item.name, item.token);

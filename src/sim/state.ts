@@ -24,7 +24,7 @@ import type {
 } from './types';
 
 export type QueueItem =
-  | { t: 'deliver'; msg: Message }
+  | Message
   | { t: 'timer'; node: NodeId; incarnation: number; name: TimerName; token: number; key?: string }
   | { t: 'client'; client: string; name: ClientTimerName; token: number; key?: string }
   | { t: 'script'; index: number };
