@@ -771,18 +771,8 @@ export function alterConfigs(
       .join(', ')} (incrementalAlterConfigs).`,
     { resourceType, resourceName, configs },
   );
-  // Changing a topic's min ISR or unclean setting can make elections possible at once.
-  if (resourceType !== 'broker') {
-    const img = node.controller!.work!;
-    const parts = [...img.partitions.values()].filter(
-      (p) => (resourceType === 'cluster' || p.topic === resourceName) && p.leader === -1,
-    );
-    changePartitions(
-      w,
-      node,
-      parts.map((p) => ({ p, req: {}, why: 'a configuration change' })),
-    );
-  }
+  // Enabling unclean.leader.election.enable on an offline partition does not elect at once: the
+  // controller's periodic check does, every unclean.leader.election.interval.ms (semantics §4).
   return off;
 }
 

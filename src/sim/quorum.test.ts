@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Driver } from './testing/driver';
-import { cluster } from './testing/driver';
+import type { Role } from './types';
+import { cluster, Driver } from './testing/driver';
 
 // Controllers 1, 2, 3 (a Raft quorum); brokers 4, 5, 6.
 const quorumCluster = (seed = 3) =>
@@ -215,5 +215,85 @@ describe('preferred leader election', () => {
     d.do({ type: 'electLeaders', electionType: 'preferred' }).advance(1000);
     expect(d.partition('t').leader).toBe(4);
     expect(d.events('LeaderElected').at(-1)).toMatchObject({ election: 'preferred' });
+  });
+});
+
+describe('combined nodes (process.roles=broker,controller)', () => {
+  it('three combined nodes form the quorum and host the data; losing the active one moves both roles', () => {
+    const d = new Driver({
+      version: 1,
+      seed: 12,
+      nodes: [1, 2, 3].map((id) => ({ id, roles: ['broker', 'controller'] as Role[] })),
+      topics: [{ name: 't', partitions: 3, replicationFactor: 3, config: { 'min.insync.replicas': 2 } }],
+    }).settle();
+    const active = d.sim.snapshot().quorum.leaderId!;
+    d.produce('t', 'before', 'all').until((x) => x.entry('before').status === 'acked', 5000);
+    d.crash(active).until((x) => {
+      const q = x.sim.snapshot().quorum;
+      return q.leaderId !== null && q.leaderId !== active;
+    }, 10000);
+    // The broker half of the crashed node is fenced by the new active controller, and leads nothing.
+    d.until(
+      (x) => x.node(active).fenced && x.sim.snapshot().partitions.every((p) => p.leader !== active),
+      20000,
+    );
+    d.produce('t', 'after', 'all').until((x) => x.entry('after').status === 'acked', 10000);
+    expect(d.sim.lostAcknowledged()).toEqual([]);
+  });
+});
+
+describe('auto.leader.rebalance.enable', () => {
+  it('the periodic check moves leadership back to the preferred replica once it is in sync', () => {
+    const d = cluster({
+      seed: 3,
+      controllers: 3,
+      config: { 'leader.imbalance.check.interval.seconds': 10 },
+      topics: [{ name: 't', partitions: 1, replicationFactor: 3, assignment: [[4, 5, 6]] }],
+    }).settle();
+    d.crash(4).until((x) => x.partition('t').leader !== 4, 15000);
+    d.restart(4).until((x) => x.partition('t').isr.includes(4), 30000);
+    d.until((x) => x.partition('t').leader === 4, 15000);
+    expect(d.events('LeaderElected').at(-1)).toMatchObject({ leader: 4, election: 'preferred' });
+  });
+
+  it('with it off, leadership stays where the failover put it', () => {
+    const d = cluster({
+      seed: 3,
+      controllers: 3,
+      config: { 'leader.imbalance.check.interval.seconds': 10, 'auto.leader.rebalance.enable': false },
+      topics: [{ name: 't', partitions: 1, replicationFactor: 3, assignment: [[4, 5, 6]] }],
+    }).settle();
+    d.crash(4).until((x) => x.partition('t').leader !== 4, 15000);
+    d.restart(4)
+      .until((x) => x.partition('t').isr.includes(4), 30000)
+      .advance(30000);
+    expect(d.partition('t').leader).not.toBe(4);
+  });
+});
+
+describe('unclean election enabled while a partition is offline', () => {
+  it('waits for the periodic check (unclean.leader.election.interval.ms), then elects the survivor', () => {
+    const d = cluster({
+      seed: 4,
+      config: { 'eligible.leader.replicas.version': 0, 'unclean.leader.election.interval.ms': 60000 },
+      topics: [{ name: 't', partitions: 1, replicationFactor: 3, assignment: [[2, 3, 4]] }],
+    }).settle();
+    d.crash(4).until((x) => !x.partition('t').isr.includes(4), 15000);
+    d.crash(3)
+      .crash(2)
+      .restart(4)
+      .until((x) => x.partition('t').leader === -1, 20000)
+      .advance(5000);
+    d.do({
+      type: 'alterConfig',
+      resourceType: 'topic',
+      resourceName: 't',
+      configs: { 'unclean.leader.election.enable': true },
+    });
+    d.advance(5000);
+    expect(d.partition('t').leader).toBe(-1);
+    d.until((x) => x.partition('t').leader === 4, 70000, 100);
+    expect(d.events('LeaderElected').at(-1)).toMatchObject({ leader: 4, election: 'unclean' });
+    expect(d.events('LeaderElected').at(-1)!.message).toContain('UNCLEAN');
   });
 });
