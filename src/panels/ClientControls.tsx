@@ -19,6 +19,7 @@ export function ProducerControls() {
   const [rate, setRate] = useState('10');
   const [acks, setAcks] = useState<'0' | '1' | 'all'>('all');
   const [keyPattern, setKeyPattern] = useState('customer-{n}');
+  const [principal, setPrincipal] = useState('');
   const running = (producers ?? []).filter((p) => p.running);
   const idValue =
     producerId ||
@@ -44,6 +45,7 @@ export function ProducerControls() {
           ratePerSec: Number(rate),
           acks: (acks === 'all' ? 'all' : Number(acks)) as Acks,
           keyPattern: keyPattern === '' ? null : keyPattern,
+          ...(principal.trim() === '' ? {} : { config: { principal: principal.trim() } }),
         },
         `Producer ${idValue} sends ${rate} records per second to ${topicValue} with acks=${acks}.`,
       )
@@ -124,6 +126,19 @@ export function ProducerControls() {
               {'{n}'} counts through 10 keys; empty for null keys (sticky partitioner).
             </p>
             <FieldErrors id={`${id}-keyPattern-error`} messages={at('keyPattern')} />
+          </div>
+          <label htmlFor={`${id}-principal`}>Principal</label>
+          <div>
+            <input
+              id={`${id}-principal`}
+              value={principal}
+              placeholder="User:alice"
+              onChange={(e) => setPrincipal(e.target.value)}
+              aria-describedby={`${id}-principal-hint`}
+            />
+            <p className="hint" id={`${id}-principal-hint`}>
+              The principal its connection authenticates as, for ACLs; empty for User:ANONYMOUS.
+            </p>
           </div>
         </div>
         <div className="form-row">

@@ -1,7 +1,9 @@
-// The Controls tab: network faults, the console producer, continuous clients and admin requests.
+// The Controls tab: network faults, the console producer, continuous clients, admin requests
+// and operations (reassignments, leadership, config propagation, ACLs).
 // Crash, restart and controlled shutdown of a node are in the Inspector of that node.
 import { ConsumerControls, ProducerControls } from './ClientControls';
 import { NetworkControls } from './NetworkControls';
+import { OperationsControls } from './OperationsControls';
 import { ProduceForm } from './ProduceForm';
 import { AlterConfigForm, CreateTopicForm } from './TopicForms';
 
@@ -18,6 +20,7 @@ export function ControlsPanel() {
       <ConsumerControls />
       <CreateTopicForm />
       <AlterConfigForm />
+      <OperationsControls />
     </div>
   );
 }

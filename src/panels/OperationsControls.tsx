@@ -1,0 +1,348 @@
+// Operating the cluster from the Controls tab: partition reassignments (kafka-reassign-partitions),
+// leadership skew and preferred leader election (kafka-leader-election), how far a config change
+// has propagated, and ACLs (kafka-acls).
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import {
+  parseReplicaList,
+  refusalMessages,
+  selectAcls,
+  selectConfigRows,
+  selectLeadership,
+  selectReassignmentRows,
+  selectTopicPartitions,
+  type AclBinding,
+  type AclOperation,
+} from '../store/operations';
+import { useSimulationStore } from '../store/simulation';
+import { CommandOutcome, describedBy, FieldErrors, useCommand } from './form';
+
+export function OperationsControls() {
+  return (
+    <>
+      <ReassignForm />
+      <LeadershipSection />
+      <ConfigPropagation />
+      <AclSection />
+    </>
+  );
+}
+
+function ReassignForm() {
+  const snapshot = useSimulationStore((state) => state.snapshot);
+  const topics = useMemo(() => selectTopicPartitions(snapshot), [snapshot]);
+  const rows = useMemo(() => selectReassignmentRows(snapshot), [snapshot]);
+  const id = useId();
+  const command = useCommand();
+  const [topic, setTopic] = useState('');
+  const [partition, setPartition] = useState('');
+  const [replicas, setReplicas] = useState('');
+  const topicValue = topics.some((t) => t.topic === topic) ? topic : (topics[0]?.topic ?? '');
+  const partitions = topics.find((t) => t.topic === topicValue)?.partitions ?? [];
+  const partitionValue =
+    partitions.includes(Number(partition)) && partition !== '' ? partition : String(partitions[0] ?? '');
+  const errorId = command.error ? `${id}-replicas-error` : undefined;
+
+  function reassign(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseReplicaList(replicas);
+    if (!parsed.ok) {
+      command.fail(parsed.error);
+      return;
+    }
+    void command.run(
+      {
+        type: 'reassignPartitions',
+        partitions: [{ topic: topicValue, partition: Number(partitionValue), replicas: parsed.replicas }],
+      },
+      `Reassignment of ${topicValue}-${partitionValue} to ${parsed.replicas.join(', ')} started: the new replicas copy the log, then the old ones are removed.`,
+    );
+  }
+
+  function cancel() {
+    void command.run(
+      {
+        type: 'reassignPartitions',
+        partitions: [{ topic: topicValue, partition: Number(partitionValue), replicas: null }],
+      },
+      `Reassignment of ${topicValue}-${partitionValue} cancelled: the partition goes back to its original replicas.`,
+    );
+  }
+
+  return (
+    <section className="control-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Reassign partitions</h3>
+      <form onSubmit={reassign} aria-labelledby={`${id}-title`} noValidate>
+        <div className="form-grid">
+          <label htmlFor={`${id}-topic`}>Topic</label>
+          <div>
+            <select id={`${id}-topic`} value={topicValue} onChange={(e) => setTopic(e.target.value)}>
+              {topics.map((t) => (
+                <option key={t.topic} value={t.topic}>
+                  {t.topic}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label htmlFor={`${id}-partition`}>Partition</label>
+          <div>
+            <select
+              id={`${id}-partition`}
+              value={partitionValue}
+              onChange={(e) => setPartition(e.target.value)}
+            >
+              {partitions.map((p) => (
+                <option key={p} value={String(p)}>
+                  {p}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label htmlFor={`${id}-replicas`}>Target replicas</label>
+          <div>
+            <input
+              id={`${id}-replicas`}
+              value={replicas}
+              placeholder="4,5,6"
+              onChange={(e) => setReplicas(e.target.value)}
+              aria-invalid={command.error ? true : undefined}
+              aria-describedby={describedBy(`${id}-replicas-hint`, errorId)}
+            />
+            <p className="hint" id={`${id}-replicas-hint`}>
+              Broker ids separated by commas; the first is the preferred leader.
+            </p>
+            <FieldErrors id={`${id}-replicas-error`} messages={refusalMessages(command.error)} />
+          </div>
+        </div>
+        <div className="form-row">
+          <button type="submit" disabled={command.busy}>
+            Reassign
+          </button>
+          <button type="button" disabled={command.busy} onClick={cancel}>
+            Cancel reassignment
+          </button>
+        </div>
+      </form>
+      <CommandOutcome state={command} errors={[]} />
+      <h4 id={`${id}-list`}>Reassignments in progress</h4>
+      {rows.length === 0 ? (
+        <p className="hint">None.</p>
+      ) : (
+        <ul aria-labelledby={`${id}-list`}>
+          {rows.map((row) => (
+            <li key={row.key}>
+              <strong>{row.partition}</strong>: {row.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function LeadershipSection() {
+  const snapshot = useSimulationStore((state) => state.snapshot);
+  const leadership = useMemo(() => selectLeadership(snapshot), [snapshot]);
+  const id = useId();
+  const command = useCommand();
+  return (
+    <section className="control-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Leadership skew</h3>
+      {leadership ? (
+        <>
+          <p role="status" aria-live="polite">
+            {leadership.text}
+          </p>
+          <table aria-labelledby={`${id}-caption`}>
+            <caption id={`${id}-caption`}>Leaders per broker</caption>
+            <thead>
+              <tr>
+                <th scope="col">Broker</th>
+                <th scope="col">Leaders</th>
+                <th scope="col">Preferred leader of</th>
+                <th scope="col">Not led by it</th>
+                <th scope="col">Imbalance</th>
+              </tr>
+            </thead>
+            <tbody>
+              {leadership.rows.map((row) => (
+                <tr key={row.brokerId}>
+                  <th scope="row">{row.brokerId}</th>
+                  <td>{row.leaders}</td>
+                  <td>{row.preferredLeaders}</td>
+                  <td>{row.notLedByPreferred}</td>
+                  <td>{row.imbalance}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : (
+        <p className="hint">No leadership data yet.</p>
+      )}
+      <div className="form-row">
+        <button
+          type="button"
+          disabled={command.busy}
+          onClick={() =>
+            void command.run(
+              { type: 'electLeaders', electionType: 'preferred' },
+              'Preferred leader election requested for every partition.',
+            )
+          }
+        >
+          Elect preferred leaders
+        </button>
+      </div>
+      <CommandOutcome state={command} />
+    </section>
+  );
+}
+
+function ConfigPropagation() {
+  const snapshot = useSimulationStore((state) => state.snapshot);
+  const rows = useMemo(() => selectConfigRows(snapshot), [snapshot]);
+  const id = useId();
+  return (
+    <section className="control-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Config propagation</h3>
+      {rows.length === 0 ? (
+        <p className="hint">No dynamic config changes yet (use Alter configs).</p>
+      ) : (
+        <ul aria-labelledby={`${id}-title`}>
+          {rows.map((row) => (
+            <li key={row.key}>
+              <strong>{row.change}</strong> — {row.propagation}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const OPERATIONS: AclOperation[] = ['Read', 'Write', 'Describe', 'All'];
+
+function AclSection() {
+  const snapshot = useSimulationStore((state) => state.snapshot);
+  const acls = useMemo(() => selectAcls(snapshot), [snapshot]);
+  const enforced = snapshot?.security?.enforced ?? false;
+  const id = useId();
+  const command = useCommand();
+  const [principal, setPrincipal] = useState('User:alice');
+  const [operation, setOperation] = useState<AclOperation>('Read');
+  const [resourceType, setResourceType] = useState<'topic' | 'group'>('topic');
+  const [resourceName, setResourceName] = useState('orders');
+  const [patternType, setPatternType] = useState<'literal' | 'prefixed'>('literal');
+  const [permission, setPermission] = useState<'allow' | 'deny'>('allow');
+  const errorId = command.error ? `${id}-principal-error` : undefined;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const acl: AclBinding = { principal, operation, resourceType, resourceName, patternType, permission };
+    void command.run(
+      { type: 'addAcl', ...acl },
+      `ACL added: ${permission} ${principal} ${operation} on ${resourceType} ${resourceName}.`,
+    );
+  }
+
+  return (
+    <section className="control-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>ACLs</h3>
+      <form onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
+        <div className="form-grid">
+          <label htmlFor={`${id}-principal`}>Principal</label>
+          <div>
+            <input
+              id={`${id}-principal`}
+              value={principal}
+              onChange={(e) => setPrincipal(e.target.value)}
+              aria-invalid={command.error ? true : undefined}
+              aria-describedby={errorId}
+            />
+            <FieldErrors id={`${id}-principal-error`} messages={refusalMessages(command.error)} />
+          </div>
+          <label htmlFor={`${id}-operation`}>Operation</label>
+          <div>
+            <select
+              id={`${id}-operation`}
+              value={operation}
+              onChange={(e) => setOperation(e.target.value as AclOperation)}
+            >
+              {OPERATIONS.map((op) => (
+                <option key={op} value={op}>
+                  {op}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label htmlFor={`${id}-type`}>Resource type</label>
+          <div>
+            <select
+              id={`${id}-type`}
+              value={resourceType}
+              onChange={(e) => setResourceType(e.target.value as 'topic' | 'group')}
+            >
+              <option value="topic">topic</option>
+              <option value="group">group</option>
+            </select>
+          </div>
+          <label htmlFor={`${id}-name`}>Resource name</label>
+          <div>
+            <input id={`${id}-name`} value={resourceName} onChange={(e) => setResourceName(e.target.value)} />
+          </div>
+          <label htmlFor={`${id}-pattern`}>Pattern</label>
+          <div>
+            <select
+              id={`${id}-pattern`}
+              value={patternType}
+              onChange={(e) => setPatternType(e.target.value as 'literal' | 'prefixed')}
+            >
+              <option value="literal">literal</option>
+              <option value="prefixed">prefixed</option>
+            </select>
+          </div>
+          <label htmlFor={`${id}-permission`}>Permission</label>
+          <div>
+            <select
+              id={`${id}-permission`}
+              value={permission}
+              onChange={(e) => setPermission(e.target.value as 'allow' | 'deny')}
+            >
+              <option value="allow">allow</option>
+              <option value="deny">deny</option>
+            </select>
+          </div>
+        </div>
+        <div className="form-row">
+          <button type="submit" disabled={command.busy}>
+            Add ACL
+          </button>
+        </div>
+      </form>
+      <CommandOutcome state={command} errors={[]} />
+      <h4 id={`${id}-list`}>Current ACLs</h4>
+      <p className="hint">
+        {enforced
+          ? 'ACLs are enforced: a request no ACL allows is refused.'
+          : 'No ACLs: every request is allowed.'}
+      </p>
+      {acls.length > 0 && (
+        <ul aria-labelledby={`${id}-list`}>
+          {acls.map(({ key, acl, text }) => (
+            <li key={key}>
+              {text}{' '}
+              <button
+                type="button"
+                aria-label={`Remove ACL: ${text}`}
+                disabled={command.busy}
+                onClick={() => void command.run({ type: 'removeAcl', ...acl }, `ACL removed: ${text}.`)}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

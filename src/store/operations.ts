@@ -1,0 +1,156 @@
+// View models of the Operations section of the Controls tab: partition reassignments, leadership
+// skew, config propagation and ACLs, as text a user can read (never colour alone).
+import type { AclBinding, AppliedConfigView, ReassignmentView, Snapshot } from '../sim/types';
+
+export type { AclBinding, AclOperation } from '../sim/types';
+
+const list = (ids: readonly number[]): string => ids.join(', ');
+
+/** A refusal's lines without the command paths ("command.partitions[0].replicas[2]: "); undefined when none. */
+export function refusalMessages(error: string | null): string[] | undefined {
+  const messages = (error ?? '')
+    .split(/\n|;\s+(?=command[.[])/)
+    .map((line) => line.trim().replace(/^command(?:\.|\[)[^:\s]*: /, ''))
+    .filter((line) => line !== '');
+  return messages.length ? messages : undefined;
+}
+
+/** "4,5, 6" → [4, 5, 6]; refuses anything but distinct broker ids. */
+export function parseReplicaList(
+  text: string,
+): { ok: true; replicas: number[] } | { ok: false; error: string } {
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (parts.length === 0) return { ok: false, error: 'Enter the target replicas as broker ids, e.g. 4,5,6.' };
+  const replicas: number[] = [];
+  for (const part of parts) {
+    if (!/^\d+$/.test(part)) return { ok: false, error: `"${part}" is not a broker id.` };
+    const id = Number(part);
+    if (replicas.includes(id)) return { ok: false, error: `Broker ${id} is listed twice.` };
+    replicas.push(id);
+  }
+  return { ok: true, replicas };
+}
+
+/** The partitions of each topic, user topics first (for the topic and partition selects). */
+export function selectTopicPartitions(snapshot: Snapshot | null): { topic: string; partitions: number[] }[] {
+  const byTopic = new Map<string, number[]>();
+  for (const p of snapshot?.partitions ?? []) {
+    const partitions = byTopic.get(p.topic) ?? [];
+    partitions.push(p.partition);
+    byTopic.set(p.topic, partitions);
+  }
+  return [...byTopic]
+    .map(([topic, partitions]) => ({ topic, partitions: [...partitions].sort((a, b) => a - b) }))
+    .sort(
+      (a, b) =>
+        Number(a.topic.startsWith('__')) - Number(b.topic.startsWith('__')) ||
+        (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0),
+    );
+}
+
+export interface ReassignmentRow {
+  key: string;
+  /** "orders-0" */
+  partition: string;
+  /** "target replicas 7, 8, 9; adding 7, 8, 9 (copied 10 of 40 records on 7, ...); removing 4, 5, 6" */
+  text: string;
+}
+
+export function reassignmentText(r: ReassignmentView): string {
+  const progress = r.progress.map(
+    (p) => `broker ${p.brokerId} copied ${p.logEndOffset} of ${p.leaderLogEndOffset} records`,
+  );
+  const parts = [`replicas ${list(r.replicas)}`];
+  parts.push(r.adding.length ? `adding ${list(r.adding)}` : 'adding none');
+  parts.push(r.removing.length ? `removing ${list(r.removing)}` : 'removing none');
+  return `${parts.join('; ')}${progress.length ? ` (${progress.join(', ')})` : ''}`;
+}
+
+export function selectReassignmentRows(snapshot: Snapshot | null): ReassignmentRow[] {
+  return (snapshot?.reassignments ?? []).map((r) => ({
+    key: `${r.topic}-${r.partition}`,
+    partition: `${r.topic}-${r.partition}`,
+    text: reassignmentText(r),
+  }));
+}
+
+export interface LeadershipRow {
+  brokerId: number;
+  leaders: number;
+  preferredLeaders: number;
+  notLedByPreferred: number;
+  /** "25%" */
+  imbalance: string;
+}
+
+export interface LeadershipSummary {
+  rows: LeadershipRow[];
+  /** "2 partitions are not led by their preferred leader; leaders per broker range from 0 to 3." */
+  text: string;
+  partitionsNotLedByPreferred: number;
+}
+
+export function selectLeadership(snapshot: Snapshot | null): LeadershipSummary | null {
+  const view = snapshot?.leadership;
+  if (!view) return null;
+  const n = view.partitionsNotLedByPreferred;
+  return {
+    rows: [...view.brokers]
+      .sort((a, b) => a.brokerId - b.brokerId)
+      .map((b) => ({
+        brokerId: b.brokerId,
+        leaders: b.leaders,
+        preferredLeaders: b.preferredLeaders,
+        notLedByPreferred: b.notLedByPreferred,
+        imbalance: `${Math.round(b.imbalanceRatio * 100)}%`,
+      })),
+    partitionsNotLedByPreferred: n,
+    text: `${
+      n === 0
+        ? 'Every partition is led by its preferred leader'
+        : n === 1
+          ? '1 partition is not led by its preferred leader'
+          : `${n} partitions are not led by their preferred leader`
+    }; leaders per broker range from ${view.minLeaders} to ${view.maxLeaders}.`,
+  };
+}
+
+export interface ConfigRow {
+  key: string;
+  /** "topic orders: min.insync.replicas=3" */
+  change: string;
+  /** "applied by 4, 5, 6; pending on 7" */
+  propagation: string;
+  complete: boolean;
+}
+
+export function configPropagationText(c: AppliedConfigView): string {
+  const applied = c.appliedBy.length ? `applied by ${list(c.appliedBy)}` : 'applied by no broker yet';
+  return c.pendingOn.length
+    ? `${applied}; pending on ${list(c.pendingOn)}`
+    : `${applied}; applied everywhere`;
+}
+
+export function selectConfigRows(snapshot: Snapshot | null): ConfigRow[] {
+  return (snapshot?.configs ?? []).map((c) => {
+    const resource = c.resourceType === 'cluster' ? 'cluster' : `${c.resourceType} ${c.resourceName}`;
+    return {
+      key: `${c.resourceType}:${c.resourceName}:${c.name}`,
+      change: `${resource}: ${c.name}=${String(c.value)}`,
+      propagation: configPropagationText(c),
+      complete: c.pendingOn.length === 0,
+    };
+  });
+}
+
+/** "deny User:* Write on topic orders (literal)" */
+export function aclText(acl: AclBinding): string {
+  return `${acl.permission} ${acl.principal} ${acl.operation} on ${acl.resourceType} ${acl.resourceName} (${acl.patternType ?? 'literal'})`;
+}
+
+export function selectAcls(snapshot: Snapshot | null): { key: string; acl: AclBinding; text: string }[] {
+  return (snapshot?.security?.acls ?? []).map((acl) => ({ key: aclText(acl), acl, text: aclText(acl) }));
+}
