@@ -1,5 +1,5 @@
 // The one seeded PRNG of a simulation (sfc32, 128 bits of state kept as plain numbers so that
-// a checkpoint is a structured clone). Never Math.random: a seed must replay a run exactly.
+// a checkpoint is a structured clone). Never the platform's unseeded generator: a seed must replay a run exactly.
 
 export interface IntSource {
   /** A uniform integer in [0, bound). */

@@ -630,21 +630,7 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
           'must be an object like {"topic": "orders", "partition": 0, "replicas": [4, 5, 6]}',
         );
       unknownFields(tp, ppath, ['topic', 'partition', 'replicas'], add);
-      let count: number | undefined;
-      if (tp.topic === undefined) add(`${ppath}.topic`, 'missing');
-      else if (typeof tp.topic !== 'string') add(`${ppath}.topic`, 'must be a topic name');
-      else if (ctx) {
-        count = ctx.topics.get(tp.topic);
-        if (count === undefined) add(`${ppath}.topic`, `no topic ${JSON.stringify(tp.topic)}`);
-      }
-      if (tp.partition === undefined) add(`${ppath}.partition`, 'missing');
-      else if (!isInt(tp.partition) || tp.partition < 0)
-        add(`${ppath}.partition`, 'must be a non-negative integer');
-      else if (count !== undefined && tp.partition >= count)
-        add(
-          `${ppath}.partition`,
-          `no partition ${tp.partition} in topic ${JSON.stringify(tp.topic)} (it has ${count})`,
-        );
+      checkTopicPartition(tp, ppath, ctx, add);
       const key = `${String(tp.topic)}-${String(tp.partition)}`;
       if (seen.has(key)) add(ppath, `partition ${key} is named twice`);
       seen.add(key);
@@ -811,21 +797,7 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
       const ppath = `${path}.partitions[${i}]`;
       if (!isObject(tp)) return add(ppath, 'must be an object like {"topic": "orders", "partition": 0}');
       unknownFields(tp, ppath, ['topic', 'partition'], add);
-      let count: number | undefined;
-      if (tp.topic === undefined) add(`${ppath}.topic`, 'missing');
-      else if (typeof tp.topic !== 'string') add(`${ppath}.topic`, 'must be a topic name');
-      else if (ctx) {
-        count = ctx.topics.get(tp.topic);
-        if (count === undefined) add(`${ppath}.topic`, `no topic ${JSON.stringify(tp.topic)}`);
-      }
-      if (tp.partition === undefined) add(`${ppath}.partition`, 'missing');
-      else if (!isInt(tp.partition) || tp.partition < 0)
-        add(`${ppath}.partition`, 'must be a non-negative integer');
-      else if (count !== undefined && tp.partition >= count)
-        add(
-          `${ppath}.partition`,
-          `no partition ${tp.partition} in topic ${JSON.stringify(tp.topic)} (it has ${count})`,
-        );
+      checkTopicPartition(tp, ppath, ctx, add);
     });
   },
 };
@@ -983,6 +955,30 @@ function checkRecordText(value: unknown, path: string, add: Add, what: string): 
 /** Reports the fields of a command other than `type` and `allowed`. */
 function fields(c: Record<string, unknown>, path: string, allowed: string[], add: Add): void {
   unknownFields(c, path, ['type', ...allowed], add);
+}
+
+/** A `{topic, partition}` that names an existing partition (with `ctx`, it must exist). */
+function checkTopicPartition(
+  tp: Record<string, unknown>,
+  ppath: string,
+  ctx: CommandContext | undefined,
+  add: Add,
+): void {
+  let count: number | undefined;
+  if (tp.topic === undefined) add(`${ppath}.topic`, 'missing');
+  else if (typeof tp.topic !== 'string') add(`${ppath}.topic`, 'must be a topic name');
+  else if (ctx) {
+    count = ctx.topics.get(tp.topic);
+    if (count === undefined) add(`${ppath}.topic`, `no topic ${JSON.stringify(tp.topic)}`);
+  }
+  if (tp.partition === undefined) add(`${ppath}.partition`, 'missing');
+  else if (!isInt(tp.partition) || tp.partition < 0)
+    add(`${ppath}.partition`, 'must be a non-negative integer');
+  else if (count !== undefined && tp.partition >= count)
+    add(
+      `${ppath}.partition`,
+      `no partition ${tp.partition} in topic ${JSON.stringify(tp.topic)} (it has ${count})`,
+    );
 }
 
 function unknownFields(
