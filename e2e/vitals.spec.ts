@@ -12,6 +12,7 @@ const CHART_TITLES = [
   'ISR shrinks and expands',
   'Produce throughput by acks',
   'Produce latency by acks',
+  'Consumer lag',
   'Controller elections',
   'Metadata lag',
   'Bytes in and out',
@@ -36,6 +37,10 @@ test('the Vital signs tab charts the cluster over simulated time', async ({ page
   await expect(
     panel.getByText(/^Under-replicated partitions: now \d+, max \d+ over the last \d+ s\.$/),
   ).toBeAttached({
+    timeout: TIMEOUT_MS,
+  });
+  // The default scenario's consumer group gets a consumer lag line.
+  await expect(panel.getByText(/^Consumer lag: now \d+, max \d+ over the last \d+ s\.$/)).toBeAttached({
     timeout: TIMEOUT_MS,
   });
 });

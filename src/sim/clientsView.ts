@@ -4,8 +4,15 @@
 import { loadedGroup, OFFSETS_TOPIC, offsetsPartitionFor } from './groupCoordinator';
 import type { MetaImage } from './metadata';
 import { tpKey } from './metadata';
-import type { World } from './state';
-import type { ClientsView, ConsumerView, GroupView, PartitionOffsetView, ProducerView } from './types';
+import type { GroupMem, World } from './state';
+import type {
+  ClientsView,
+  ConsumerView,
+  GroupView,
+  NodeId,
+  PartitionOffsetView,
+  ProducerView,
+} from './types';
 
 function percentile(sorted: number[], q: number): number | null {
   if (sorted.length === 0) return null;
@@ -50,36 +57,13 @@ export function clientsView(w: World, img: MetaImage, highWatermark: (tp: string
     lastRecords: c.lastRecords.map((r) => ({ ...r })),
     config: { ...c.config },
   }));
-  const groupIds = new Set<string>();
-  for (const c of w.consumers.values()) groupIds.add(c.groupId);
-  for (const cm of w.coordinators.values()) for (const id of cm.groups.keys()) groupIds.add(id);
-  const offsetsTopic = img.topics.get(OFFSETS_TOPIC);
-  const groups: GroupView[] = [...groupIds].sort().map((groupId) => {
-    const n = offsetsTopic ? offsetsTopic.partitions : Number(w.config['offsets.topic.num.partitions']);
-    const p = offsetsPartitionFor(groupId, n);
-    const coordinator = offsetsTopic ? (img.partitions.get(tpKey(OFFSETS_TOPIC, p))?.leader ?? -1) : -1;
-    const g = coordinator >= 0 ? loadedGroup(w, coordinator, groupId) : null;
-    // Committed partitions, and assigned ones with nothing committed yet (committed -1, lag = HW).
-    const rows = g ? [...g.offsets.values()] : [];
-    if (g)
-      for (const m of g.members.values())
-        for (const tp of m.assignment)
-          if (!g.offsets.has(tpKey(tp.topic, tp.partition)))
-            rows.push({ ...tp, offset: -1, leaderEpoch: -1 });
-    const offsets: PartitionOffsetView[] = g
-      ? rows
-          .map((o) => {
-            const hw = highWatermark(tpKey(o.topic, o.partition));
-            return {
-              topic: o.topic,
-              partition: o.partition,
-              committed: o.offset,
-              highWatermark: hw,
-              lag: o.offset < 0 ? hw : Math.max(0, hw - o.offset),
-            };
-          })
-          .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition))
-      : [];
+  const groups: GroupView[] = groupIdsOf(w).map((groupId) => {
+    const {
+      coordinator,
+      offsetsPartition: p,
+      group: g,
+      offsets,
+    } = groupOffsets(w, img, groupId, highWatermark);
     return {
       groupId,
       coordinator,
@@ -102,9 +86,72 @@ export function clientsView(w: World, img: MetaImage, highWatermark: (tp: string
           })
         : [],
       offsets,
-      totalLag: offsets.reduce((s, o) => s + o.lag, 0),
+      totalLag: totalLagOf(offsets),
       recordsConsumed: w.consumedCount.get(groupId) ?? 0,
     };
   });
   return { producers, consumers, groups };
+}
+
+/** Every group id: those of the consumers and those the coordinators hold, sorted. */
+function groupIdsOf(w: World): string[] {
+  const groupIds = new Set<string>();
+  for (const c of w.consumers.values()) groupIds.add(c.groupId);
+  for (const cm of w.coordinators.values()) for (const id of cm.groups.keys()) groupIds.add(id);
+  return [...groupIds].sort();
+}
+
+/** A group's coordinator, its loaded state (null when no running coordinator holds it) and its offsets with lag. */
+function groupOffsets(
+  w: World,
+  img: MetaImage,
+  groupId: string,
+  highWatermark: (tp: string) => number,
+): { coordinator: NodeId; offsetsPartition: number; group: GroupMem | null; offsets: PartitionOffsetView[] } {
+  const offsetsTopic = img.topics.get(OFFSETS_TOPIC);
+  const n = offsetsTopic ? offsetsTopic.partitions : Number(w.config['offsets.topic.num.partitions']);
+  const offsetsPartition = offsetsPartitionFor(groupId, n);
+  const coordinator = offsetsTopic
+    ? (img.partitions.get(tpKey(OFFSETS_TOPIC, offsetsPartition))?.leader ?? -1)
+    : -1;
+  const g = coordinator >= 0 ? loadedGroup(w, coordinator, groupId) : null;
+  if (!g) return { coordinator, offsetsPartition, group: null, offsets: [] };
+  // Committed partitions, and assigned ones with nothing committed yet (committed -1, lag = HW).
+  const rows = [...g.offsets.values()];
+  for (const m of g.members.values())
+    for (const tp of m.assignment)
+      if (!g.offsets.has(tpKey(tp.topic, tp.partition))) rows.push({ ...tp, offset: -1, leaderEpoch: -1 });
+  const offsets = rows
+    .map((o) => {
+      const hw = highWatermark(tpKey(o.topic, o.partition));
+      return {
+        topic: o.topic,
+        partition: o.partition,
+        committed: o.offset,
+        highWatermark: hw,
+        lag: o.offset < 0 ? hw : Math.max(0, hw - o.offset),
+      };
+    })
+    .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition));
+  return { coordinator, offsetsPartition, group: g, offsets };
+}
+
+const totalLagOf = (offsets: readonly PartitionOffsetView[]): number =>
+  offsets.reduce((s, o) => s + o.lag, 0);
+
+/**
+ * Consumer lag per group (kafka-consumer-groups --describe, summed): HW − committed offset over the
+ * group's partitions, as the snapshot's groups count it. Groups no running coordinator holds are left out.
+ */
+export function consumerLagByGroup(
+  w: World,
+  img: MetaImage,
+  highWatermark: (tp: string) => number,
+): Record<string, number> {
+  const lag: Record<string, number> = {};
+  for (const groupId of groupIdsOf(w)) {
+    const { group, offsets } = groupOffsets(w, img, groupId, highWatermark);
+    if (group) lag[groupId] = totalLagOf(offsets);
+  }
+  return lag;
 }

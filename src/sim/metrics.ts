@@ -5,6 +5,7 @@
 // Cheap by construction: counters are bumped where traffic happens, events and the ledger are read
 // from a cursor, and the partition scan runs once per simulated second.
 
+import { consumerLagByGroup } from './clientsView';
 import { clusterImage } from './snapshot';
 import type { World } from './state';
 import type { Acks, NodeId } from './types';
@@ -37,7 +38,10 @@ export interface MetricsSample {
   produceErrors: Record<string, number>;
   /** Acknowledged records and their send-to-ack latency, by acks ("0", "1", "all"). */
   produce: Record<string, ProduceLatency>;
-  /** Consumer lag per group (HW − committed offset, summed); empty until the cluster has consumer groups. */
+  /**
+   * Consumer lag per group: HW − committed offset summed over its partitions (HW for an assigned partition
+   * with nothing committed), as the snapshot's groups count it; a group no running coordinator holds is absent.
+   */
   consumerLag: Record<string, number>;
   /** Per broker: bytes in and out in this second, and how many metadata records it has not applied yet. */
   brokers: { nodeId: NodeId; bytesInPerSec: number; bytesOutPerSec: number; metadataLag: number }[];
@@ -189,7 +193,10 @@ function takeSample(w: World, timeMs: number): void {
     controllerElections,
     produceErrors,
     produce,
-    consumerLag: {}, // filled by the consumer-group mechanism once it exists (lag = HW − committed offset)
+    consumerLag: consumerLagByGroup(w, img, (tp) => {
+      const p = img.partitions.get(tp);
+      return p && p.leader >= 0 ? (w.nodes.get(p.leader)?.disk.partitions.get(tp)?.highWatermark ?? 0) : 0;
+    }),
     brokers,
   });
   if (m.samples.length > METRICS_CAPACITY) m.samples.splice(0, m.samples.length - METRICS_CAPACITY);

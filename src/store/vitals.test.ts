@@ -84,6 +84,7 @@ describe('the vital-sign charts', () => {
       'ISR shrinks and expands',
       'Produce throughput by acks',
       'Produce latency by acks',
+      'Consumer lag',
       'Controller elections',
       'Metadata lag',
       'Bytes in and out',
@@ -135,6 +136,24 @@ describe('the vital-sign charts', () => {
     expect(latency.summary).toContain('acks=all p99 now 7 ms, max 9 ms');
     // Series differ by dash pattern, not by colour alone.
     expect(new Set(latency.series.map((s) => s.dash)).size).toBe(4);
+  });
+
+  it('draw a line per consumer group seen, with gaps where no coordinator held the group', () => {
+    const samples = [
+      sample(1, { consumerLag: { orders: 40 } }),
+      sample(2, { consumerLag: { audit: 7, orders: 90 } }),
+      sample(3, { consumerLag: { audit: 3 } }),
+    ];
+    const lag = selectVitalCharts(samples).find((c) => c.id === 'consumer-lag')!;
+    expect(lag.series.map((s) => s.label)).toEqual(['audit', 'orders']);
+    expect(lag.series.map((s) => s.values)).toEqual([
+      [null, 7, 3],
+      [40, 90, null],
+    ]);
+    expect(lag.summary).toBe('Consumer lag over the last 3 s: audit now 3, max 7; orders now none, max 90.');
+    const none = selectVitalCharts([sample(1)]).find((c) => c.id === 'consumer-lag')!;
+    expect(none.series).toEqual([]);
+    expect(none.emptyText).toBe('No consumer group in this window.');
   });
 
   it('sum bytes over brokers, take the worst metadata lag and name the busiest broker', () => {

@@ -63,6 +63,8 @@ export interface ChartView {
   toMs: number;
   /** One sentence for screen readers: the values now and the maximum over the window. */
   summary: string;
+  /** What the chart says when it has no series (default: no records acknowledged). */
+  emptyText?: string;
 }
 
 const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
@@ -144,6 +146,8 @@ export function selectVitalCharts(
   const pick = (f: (s: MetricsSample) => number | null) => samples.map(f);
   // Only the acks settings that acknowledged a record in the window get a line.
   const acksSeen = ACKS.filter((acks) => samples.some((s) => s.produce[acks]));
+  // A line per consumer group seen in the window, a gap where no running coordinator held it.
+  const groupsSeen = [...new Set(samples.flatMap((s) => Object.keys(s.consumerLag)))].sort();
   const bytesPerSec = (v: number) => `${formatBytes(v)}/s`;
   const topIn = (s: MetricsSample) =>
     s.brokers.reduce<MetricsSample['brokers'][number] | null>(
@@ -185,6 +189,19 @@ export function selectVitalCharts(
       ]),
       (v) => `${round(v)} ms`,
     ),
+    {
+      ...chart(
+        'consumer-lag',
+        'Consumer lag',
+        'records behind: HW − committed offset, summed per group',
+        samples,
+        groupsSeen.map((groupId) => ({
+          label: groupId,
+          values: pick((s) => s.consumerLag[groupId] ?? null),
+        })),
+      ),
+      emptyText: 'No consumer group in this window.',
+    },
     chart('controller-elections', 'Controller elections', 'new active controllers per second', samples, [
       { label: 'elections', values: pick((s) => s.controllerElections) },
     ]),

@@ -97,7 +97,9 @@ export const Sparkline = memo(function Sparkline({ chart }: { chart: ChartView }
           ))}
         </ul>
       )}
-      {chart.series.length === 0 && <p className="hint">No records acknowledged in this window.</p>}
+      {chart.series.length === 0 && (
+        <p className="hint">{chart.emptyText ?? 'No records acknowledged in this window.'}</p>
+      )}
     </figure>
   );
 });

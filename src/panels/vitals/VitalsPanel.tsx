@@ -40,7 +40,8 @@ function Charts() {
       <p className="hint">
         One sample per simulated second, the last {CHART_WINDOW_S} s, refreshed every second while this tab is
         open. Kafka's JMX names: OfflinePartitionsCount, UnderReplicatedPartitions, UnderMinIsrPartitionCount,
-        IsrShrinksPerSec, IsrExpandsPerSec, BytesInPerSec, BytesOutPerSec.
+        IsrShrinksPerSec, IsrExpandsPerSec, BytesInPerSec, BytesOutPerSec; consumer lag as
+        kafka-consumer-groups --describe sums it.
       </p>
       <div className="vital-charts">
         {charts.map((chart) => (
