@@ -90,6 +90,56 @@ export const largeScenario: Scenario = {
   topics: [{ name: 'events', partitions: 2000, replicationFactor: 3, config: { 'min.insync.replicas': 2 } }],
 };
 
+/**
+ * Two regions: a primary cluster (three zones) whose `orders` topic MirrorMaker copies to a standby
+ * cluster in another region. Losing the primary region shows the records the standby never got.
+ */
+export const twoRegionsScenario: Scenario = {
+  version: 1,
+  seed: 7,
+  nodes: [
+    { id: 1, roles: ['controller'], rack: 'zone-a' },
+    { id: 2, roles: ['controller'], rack: 'zone-b' },
+    { id: 3, roles: ['controller'], rack: 'zone-c' },
+    { id: 4, roles: ['broker'], rack: 'zone-a' },
+    { id: 5, roles: ['broker'], rack: 'zone-b' },
+    { id: 6, roles: ['broker'], rack: 'zone-c' },
+  ],
+  config: { 'offsets.topic.num.partitions': 3 },
+  network: { latencyMs: 2, jitterMs: 1 },
+  topics: [{ name: 'orders', partitions: 3, replicationFactor: 3, config: { 'min.insync.replicas': 2 } }],
+  script: [
+    {
+      atMs: 0,
+      command: {
+        type: 'startProducer',
+        producerId: 'producer-1',
+        topic: 'orders',
+        ratePerSec: 20,
+        keyPattern: 'order-{n}',
+        keyCount: 20,
+        acks: 'all',
+      },
+    },
+  ],
+  mirror: {
+    primaryRegion: 'eu-west-1',
+    standby: {
+      region: 'eu-central-1',
+      nodes: [
+        { id: 11, roles: ['controller'], rack: 'zone-a' },
+        { id: 12, roles: ['broker'], rack: 'zone-a' },
+        { id: 13, roles: ['broker'], rack: 'zone-b' },
+        { id: 14, roles: ['broker'], rack: 'zone-c' },
+      ],
+      network: { latencyMs: 2, jitterMs: 1 },
+    },
+    topics: ['orders'],
+    crossRegionLatencyMs: 60,
+    pollIntervalMs: 500,
+  },
+};
+
 export const presets: Readonly<Record<string, Preset>> = {
   default: {
     title: 'Three zones',
@@ -123,6 +173,14 @@ export const presets: Readonly<Record<string, Preset>> = {
       network: { latencyMs: 2, jitterMs: 1 },
       topics: [{ name: 'demo', partitions: 3, replicationFactor: 3 }],
     },
+  },
+  'two-regions': {
+    title: 'Two regions',
+    description:
+      'A primary cluster in eu-west-1 (three zones) and a standby cluster in eu-central-1, 60 ms away; ' +
+      'MirrorMaker copies "orders" every 500 ms. producer-1 writes 20 records/s with acks=all. Lose the ' +
+      'primary region in the Regions tab and see which acknowledged records the standby never received.',
+    scenario: twoRegionsScenario,
   },
   'one-host-anti-pattern': {
     title: 'Three brokers on one host',

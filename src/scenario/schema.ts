@@ -52,8 +52,89 @@ export function scenarioSchema(): Schema {
         items: { $ref: '#/$defs/step' },
       },
       security: { $ref: '#/$defs/security' },
+      mirror: { $ref: '#/$defs/mirror' },
     },
     $defs: {
+      region: {
+        description: 'A region name, e.g. "eu-west-1".',
+        type: 'string',
+        minLength: 1,
+        maxLength: 64,
+      },
+      mirror: {
+        description:
+          'A standby cluster in another region, fed by MirrorMaker (asynchronous replication of chosen topics). See docs/scenario.md, "mirror".',
+        type: 'object',
+        required: ['standby', 'topics'],
+        additionalProperties: false,
+        properties: {
+          standby: {
+            description: 'The standby cluster: its own controllers and brokers, with node ids of its own.',
+            type: 'object',
+            required: ['nodes'],
+            additionalProperties: false,
+            properties: {
+              nodes: {
+                type: 'array',
+                minItems: 1,
+                maxItems: LIMITS.maxNodes,
+                items: { $ref: '#/$defs/node' },
+              },
+              config: { $ref: '#/$defs/clusterConfig' },
+              network: {
+                description: 'Latency inside the standby region.',
+                type: 'object',
+                additionalProperties: false,
+                properties: {
+                  latencyMs: {
+                    $ref: '#/$defs/latencyMs',
+                    description: 'One-way latency of every link; default 1.',
+                  },
+                  jitterMs: { $ref: '#/$defs/latencyMs', description: 'Seeded uniform jitter; default 0.' },
+                },
+              },
+              seed: {
+                description:
+                  "Seed of the standby's random number generator; default the scenario's seed + 1.",
+                type: 'integer',
+                minimum: -2147483648,
+                maximum: 4294967295,
+              },
+              region: {
+                $ref: '#/$defs/region',
+                description: 'Name of the standby region; default "region-2".',
+              },
+            },
+          },
+          topics: {
+            description: 'Topics of the scenario to mirror, to the same name and partition in the standby.',
+            type: 'array',
+            minItems: 1,
+            uniqueItems: true,
+            items: { $ref: '#/$defs/topicName' },
+          },
+          primaryRegion: {
+            $ref: '#/$defs/region',
+            description: 'Name of the primary region; default "region-1".',
+          },
+          crossRegionLatencyMs: {
+            description: 'One-way latency between the regions, whole virtual milliseconds; default 40.',
+            type: 'integer',
+            minimum: 1,
+            maximum: LIMITS.maxLatencyMs,
+          },
+          pollIntervalMs: {
+            description: 'How often MirrorMaker reads the primary, in virtual milliseconds; default 100.',
+            type: 'integer',
+            minimum: 1,
+            maximum: 60000,
+          },
+          acks: {
+            description: 'The acks of MirrorMaker\'s producer into the standby; default "all".',
+            enum: [0, 1, 'all'],
+          },
+        },
+      },
       principal: {
         description:
           'A KafkaPrincipal "type:name", e.g. "User:alice"; "User:*" in an ACL matches every user.',
@@ -388,6 +469,7 @@ function commandSchemas(): Schema[] {
       'consumerId',
     ]),
     command('commitOffsets', { consumerId: { type: 'string', minLength: 1 } }, ['consumerId']),
+    command('loseRegion', {}),
   ];
 }
 

@@ -31,3 +31,8 @@ export function hashWorld(w: World): string {
   const state = JSON.stringify({ ...rest, queue: queue.sorted(), eventCount: events.length }, replacer);
   return cyrb53(state);
 }
+
+/** A hash of any plain value (Maps and Sets included), as stateHash hashes the world. */
+export function hashValue(value: unknown): string {
+  return typeof value === 'string' ? cyrb53(value) : cyrb53(JSON.stringify(value, replacer));
+}

@@ -21,11 +21,5 @@ export {
 } from './reassignment';
 export { METRICS_CAPACITY, type MetricsSample, type ProduceLatency } from './metrics';
 export type { Violation } from './invariants';
-export {
-  createMirroredClusters,
-  MirroredClusters,
-  type MirrorOptions,
-  type MirrorLagView,
-  type FailoverReport,
-  type MissingRecord,
-} from './mirror';
+// A standby cluster in another region (a scenario's `mirror`): its types are in ./types.
+export { MIRROR_DEFAULTS, MIRROR_MISSING_VIEW_MAX } from './mirror';

@@ -70,14 +70,27 @@ import {
 import { electLeaders as controllerElectLeaders } from './controller';
 import { seedRng } from './rng';
 import { buildSnapshot, clusterImage } from './snapshot';
-import { hashWorld } from './hash';
+import { hashValue, hashWorld } from './hash';
+import {
+  failoverReport,
+  loseRegion,
+  mirrorDueMs,
+  mirrorLag,
+  mirrorView,
+  newMirrorState,
+  noteMirrorStarted,
+  runMirror,
+  type MirrorState,
+} from './mirror';
 import type { QueueItem, SimNode, World } from './state';
 import type {
   Command,
   CommandResult,
   CommittedRecord,
   ConsumedRecordView,
+  FailoverReport,
   LedgerEntry,
+  MirrorLagView,
   NodeId,
   Role,
   Scenario,
@@ -106,8 +119,15 @@ const REFUSED_REQUESTS = new Set([
   'OffsetsForLeaderEpoch',
 ]);
 
+/** A standby cluster in another region and the MirrorMaker feeding it (mirror.ts). */
+interface MirrorLink {
+  standby: Simulation;
+  state: MirrorState;
+}
+
 export class Simulation {
   private readonly w: World;
+  private readonly link: MirrorLink | null;
 
   /**
    * An independent copy of this simulation at this instant (a checkpoint): advancing either one
@@ -120,6 +140,9 @@ export class Simulation {
     (copy as unknown as { cachedContext: null }).cachedContext = null;
     // The invariant monitor's history is not part of the world: a clone starts without one.
     (copy as unknown as { monitor: null }).monitor = null;
+    (copy as unknown as { link: MirrorLink | null }).link = this.link
+      ? { standby: this.link.standby.clone(), state: structuredClone(this.link.state) }
+      : null;
     return copy;
   }
 
@@ -170,6 +193,19 @@ export class Simulation {
     // Script steps run in atMs order; steps at the same time keep their order in the file.
     w.script.forEach((step, index) => schedule(w, step.atMs, { t: 'script', index }));
     for (const node of w.nodes.values()) bootNode(w, node);
+    this.link = null;
+    if (s.mirror) {
+      const { nodes, config, network, seed } = s.mirror.standby;
+      const standby = new Simulation({
+        version: 1,
+        seed: seed ?? standbySeed(s.seed),
+        nodes,
+        ...(config ? { config } : {}),
+        ...(network ? { network } : {}),
+      });
+      this.link = { standby, state: newMirrorState(s.mirror, w.nowMs) };
+      noteMirrorStarted(w, this.link.state);
+    }
   }
 
   get nowMs(): number {
@@ -179,6 +215,23 @@ export class Simulation {
   /** Runs every event due up to nowMs + ms, in order of due time then sequence number. */
   advance(ms: number): void {
     if (!(ms >= 0)) throw new RangeError(`advance(${ms}): virtual time never runs backwards`);
+    const link = this.link;
+    if (!link) return this.advanceCluster(ms);
+    // Two clusters on one clock: both run up to each time the mirror is due, then the mirror runs.
+    // At equal times the primary's events come first, then the standby's, then the mirror's, however
+    // the run is sliced into advance() and step() calls.
+    const until = this.w.nowMs + ms;
+    for (;;) {
+      const due = mirrorDueMs(link.state);
+      const next = Math.min(until, Math.max(this.w.nowMs, due));
+      this.advanceCluster(next - this.w.nowMs);
+      link.standby.advance(next - link.standby.nowMs);
+      if (due > next) break;
+      runMirror(this, link.standby, link.state);
+    }
+  }
+
+  private advanceCluster(ms: number): void {
     const w = this.w;
     const until = w.nowMs + ms;
     for (;;) {
@@ -202,11 +255,38 @@ export class Simulation {
 
   /** The due time of the next event, or null when nothing is scheduled. */
   nextEventAtMs(): number | null {
-    return this.w.queue.peek()?.dueMs ?? null;
+    const own = this.w.queue.peek()?.dueMs ?? null;
+    const link = this.link;
+    if (!link) return own;
+    const next = Math.min(own ?? Infinity, link.standby.nextEventAtMs() ?? Infinity, mirrorDueMs(link.state));
+    return next === Infinity ? null : Math.max(next, this.w.nowMs);
   }
 
   /** Runs exactly the next event (for step-by-step playback). */
   step(): void {
+    const link = this.link;
+    if (!link) return this.stepCluster();
+    const own = this.w.queue.peek()?.dueMs ?? Infinity;
+    const standby = link.standby.nextEventAtMs() ?? Infinity;
+    const due = mirrorDueMs(link.state);
+    const t = Math.max(this.w.nowMs, Math.min(own, standby, due));
+    if (t === Infinity) return;
+    // The same order as advance(): at one instant the primary first, then the standby, then the mirror.
+    if (own <= t) {
+      this.stepCluster();
+      // The standby keeps its time until its own events at this instant have run.
+      if (standby > t) link.standby.advance(t - link.standby.nowMs);
+    } else if (standby <= t) {
+      this.advanceCluster(t - this.w.nowMs);
+      link.standby.step();
+    } else {
+      this.advanceCluster(t - this.w.nowMs);
+      link.standby.advance(t - link.standby.nowMs);
+      runMirror(this, link.standby, link.state);
+    }
+  }
+
+  private stepCluster(): void {
     const w = this.w;
     const next = w.queue.peek();
     if (!next) return;
@@ -219,12 +299,14 @@ export class Simulation {
   apply(command: Command): CommandResult {
     const issues = validateCommand(command, 'command', this.context());
     if (issues.length) return { ok: false, error: issues.map((i) => `${i.path}: ${i.message}`).join('; ') };
-    const error = applyCommand(this.w, command);
+    const error = command.type === 'loseRegion' ? this.loseRegion() : applyCommand(this.w, command);
     return error ? { ok: false, error } : { ok: true };
   }
 
   snapshot(): Snapshot {
-    return buildSnapshot(this.w);
+    const snapshot = buildSnapshot(this.w);
+    if (this.link) snapshot.mirror = mirrorView(this.w, this.link.standby, this.link.state);
+    return snapshot;
   }
 
   events(): readonly SimEvent[] {
@@ -267,7 +349,27 @@ export class Simulation {
   }
 
   stateHash(): string {
-    return hashWorld(this.w);
+    const own = hashWorld(this.w);
+    if (!this.link) return own;
+    return hashValue(`${own}:${this.link.standby.stateHash()}:${hashValue(this.link.state)}`);
+  }
+
+  /** The standby cluster of a scenario with a `mirror` (null without one). Drive it through this simulation. */
+  get standby(): Simulation | null {
+    return this.link?.standby ?? null;
+  }
+
+  /** Per mirrored partition, how far the standby trails the primary ([] without a mirror). */
+  mirrorLag(): MirrorLagView[] {
+    return this.link ? mirrorLag(this.w, this.link.standby.world, this.link.state) : [];
+  }
+
+  /**
+   * After loseRegion: the records the primary acknowledged that the standby never received
+   * (before it, what would be missing if the region were lost now); null without a mirror.
+   */
+  failoverReport(): FailoverReport | null {
+    return this.link ? failoverReport(this.w, this.link.standby.world, this.link.state) : null;
   }
 
   /**
@@ -309,13 +411,28 @@ export class Simulation {
 
   private monitor: InvariantMonitor | null = null;
 
+  /** The primary region goes dark: the mirror's link is cut, then every primary node crashes. */
+  private loseRegion(): string | null {
+    const link = this.link;
+    if (!link) return 'this scenario has no standby region: add a "mirror" block to it';
+    if (link.state.lostAtMs !== null)
+      return `the primary region was already lost at ${link.state.lostAtMs} ms`;
+    // Both clusters stand at this instant (step() may have left the standby a moment behind).
+    link.standby.advance(this.w.nowMs - link.standby.nowMs);
+    loseRegion(this.w, link.standby.world, link.state);
+    for (const node of [...this.w.nodes.values()].sort((a, b) => a.id - b.id))
+      if (node.state === 'running') applyCommand(this.w, { type: 'crashNode', nodeId: node.id });
+    return null;
+  }
+
   /** What commands may refer to now: nodes, brokers and the committed topics. */
   private context(): CommandContext {
     const img: MetaImage = clusterImage(this.w);
-    const key = `${img.offset}/${this.w.nodes.size}`;
+    const key = `${img.offset}/${this.w.nodes.size}/${this.link?.state.lostAtMs ?? ''}`;
     if (this.cachedContext?.key === key) return this.cachedContext.ctx;
     const topics = new Map([...img.topics.values()].map((t) => [t.name, t.partitions]));
-    const ctx = {
+    const ctx: CommandContext = {
+      mirror: !this.link ? 'none' : this.link.state.lostAtMs === null ? 'active' : 'lost',
       nodeIds: new Set(this.w.nodes.keys()),
       brokerIds: new Set([...this.w.nodes.values()].filter((n) => n.isBroker).map((n) => n.id)),
       topics,
@@ -723,6 +840,9 @@ function applyCommand(w: World, c: Command): string | null {
       );
       return null;
     }
+    case 'loseRegion':
+      // Simulation.apply performs it: it concerns both clusters.
+      return 'loseRegion needs the simulation of both regions';
     case 'electLeaders': {
       const ctl = activeController(w);
       if (!ctl) return 'REQUEST_TIMED_OUT: no active controller (the quorum has no leader)';
@@ -750,6 +870,11 @@ function kickAfterHeal(w: World): void {
     if (node.state !== 'running' || !node.raft) continue;
     if (node.raft.role === 'observer' || node.raft.role === 'follower') fetchMetadata(w, node);
   }
+}
+
+/** The standby's seed when its scenario gives none: the next 32-bit value after the primary's. */
+function standbySeed(seed: number): number {
+  return ((seed >>> 0) + 1) >>> 0;
 }
 
 /** Creates a simulation; a bad scenario throws a ScenarioError listing every problem. */

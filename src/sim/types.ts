@@ -50,6 +50,36 @@ export interface Scenario {
   topics?: ScenarioTopic[];
   script?: ScriptStep[];
   security?: ScenarioSecurity;
+  /** A standby cluster in another region, fed by MirrorMaker (see docs/scenario.md, "mirror"). */
+  mirror?: ScenarioMirror;
+}
+
+/** The standby cluster: a KRaft cluster of its own (its own controllers, brokers and metadata). */
+export interface ScenarioStandby {
+  /** Node ids distinct from the primary cluster's. */
+  nodes: ScenarioNode[];
+  config?: Record<string, ConfigValue>;
+  /** Latency inside the standby region. */
+  network?: Omit<ScenarioNetwork, 'links'>;
+  /** Seed of the standby's random number generator; default the scenario's seed + 1. */
+  seed?: number;
+  /** Name of the standby region (default "region-2"). */
+  region?: string;
+}
+
+/** MirrorMaker-style asynchronous replication of chosen topics to a standby cluster. */
+export interface ScenarioMirror {
+  standby: ScenarioStandby;
+  /** Topics of the scenario to mirror (same name, same partition in the standby). */
+  topics: string[];
+  /** Name of the primary region (default "region-1"). */
+  primaryRegion?: string;
+  /** One-way latency between the two regions, in virtual ms (default 40). */
+  crossRegionLatencyMs?: number;
+  /** How often MirrorMaker polls the primary (default 100 ms). */
+  pollIntervalMs?: number;
+  /** The acks of MirrorMaker's producer into the standby (default "all"). */
+  acks?: Acks;
 }
 
 export type AclOperation = 'Read' | 'Write' | 'Describe' | 'All';
@@ -193,6 +223,11 @@ export interface CommitOffsets {
   consumerId: string;
 }
 
+/** The whole primary region goes dark (needs a scenario with a `mirror`). */
+export interface LoseRegion {
+  type: 'loseRegion';
+}
+
 export type Command =
   | StartProducer
   | StopProducer
@@ -212,7 +247,8 @@ export type Command =
   | AlterConfig
   | Produce
   | AddNode
-  | ElectLeaders;
+  | ElectLeaders
+  | LoseRegion;
 
 export type CommandResult = { ok: true } | { ok: false; error: string };
 
@@ -476,6 +512,77 @@ export interface Snapshot {
   /** Partition reassignments in progress. */
   reassignments?: ReassignmentView[];
   security?: SecurityView;
+  /** The standby region and the mirror between the regions, when the scenario has a `mirror`. */
+  mirror?: MirrorView;
+}
+
+// ---- mirroring between regions ----------------------------------------------
+
+export interface MirrorLagView {
+  topic: string;
+  partition: number;
+  /** Records committed in the source partition since mirroring began. */
+  sourceCommitted: number;
+  /** Of those, read by MirrorMaker. */
+  read: number;
+  /** Acknowledged by the standby cluster. */
+  mirrored: number;
+  /** Committed in the source, not yet acknowledged in the standby. */
+  lagRecords: number;
+  /** Age of the oldest such record (0 when caught up), at the loss of the region once it is lost. */
+  lagMs: number;
+}
+
+export interface MissingRecord {
+  topic: string;
+  partition: number;
+  offset: number;
+  key: string | null;
+  value: string;
+  ackedAtMs: number;
+  /** Where it was when the region was lost. */
+  stage: 'not-read' | 'in-transit' | 'not-acknowledged-by-standby';
+}
+
+export interface FailoverReport {
+  lostAtMs: number;
+  /** Records the primary acknowledged that the standby does not hold. */
+  missing: MissingRecord[];
+  /** The newest acknowledgement in the primary that the standby does have (-1 if none). */
+  newestMirroredAckMs: number;
+  /** From the oldest missing acknowledgement to the loss: the window of recent writes the standby never saw. */
+  windowMs: number;
+  message: string;
+}
+
+export interface StandbyPartitionView {
+  topic: string;
+  partition: number;
+  replicas: NodeId[];
+  /** -1 when offline. */
+  leader: NodeId;
+  isr: NodeId[];
+  highWatermark: number;
+}
+
+export interface MirrorView {
+  primaryRegion: string;
+  standbyRegion: string;
+  topics: string[];
+  crossRegionLatencyMs: number;
+  pollIntervalMs: number;
+  acks: Acks;
+  standby: {
+    nodes: { id: NodeId; roles: Role[]; rack: string | null; alive: boolean; fenced: boolean }[];
+    /** The standby's active controller, -1 when none. */
+    controllerId: NodeId;
+    /** The standby's partitions of the mirrored topics (empty until MirrorMaker created them). */
+    partitions: StandbyPartitionView[];
+  };
+  lag: MirrorLagView[];
+  regionLost: boolean;
+  /** Once the region is lost; `missing` holds the newest MIRROR_MISSING_VIEW_MAX of `missingCount`. */
+  failover: (FailoverReport & { missingCount: number }) | null;
 }
 
 // ---- events ---------------------------------------------------------------

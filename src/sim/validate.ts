@@ -45,6 +45,8 @@ export interface CommandContext {
   topics: Map<string, number>;
   /** Partitions over all topics now; when given, createTopic is held to LIMITS.maxPartitions. */
   totalPartitions?: number;
+  /** Whether there is a standby region (a `mirror`), and whether the primary region is already lost. */
+  mirror?: 'none' | 'active' | 'lost';
 }
 
 /** A scenario that failed validation; `issues` lists every problem. */
@@ -90,7 +92,7 @@ export function validateScenario(input: unknown): ScenarioIssue[] {
   unknownFields(
     input,
     '',
-    ['version', 'seed', 'nodes', 'config', 'network', 'topics', 'script', 'security'],
+    ['version', 'seed', 'nodes', 'config', 'network', 'topics', 'script', 'security', 'mirror'],
     add,
   );
 
@@ -109,6 +111,8 @@ export function validateScenario(input: unknown): ScenarioIssue[] {
   if (input.config !== undefined) validateClusterConfig(input.config, add);
   if (input.network !== undefined) validateNetwork(input.network, ctx, add);
   if (input.topics !== undefined) validateTopics(input.topics, ctx, add);
+  ctx.mirror = input.mirror === undefined ? 'none' : 'active';
+  if (input.mirror !== undefined) validateMirror(input.mirror, input.seed, ctx, add);
   if (input.script !== undefined) validateScript(input.script, ctx, add);
   if (input.security !== undefined) validateSecurity(input.security, add);
   return out;
@@ -142,6 +146,8 @@ export function parseScenario(input: unknown): Scenario {
     if (c.type === 'createTopic' && c.config) c.config = typedConfigs(c.config);
     if (c.type === 'alterConfig') c.configs = typedConfigs(c.configs);
   }
+  const standby = scenario.mirror?.standby;
+  if (standby?.config) standby.config = typedConfigs(standby.config);
   return scenario;
 }
 
@@ -166,11 +172,103 @@ export const COMMAND_TYPES: readonly Command['type'][] = Object.freeze([
   'reassignPartitions',
   'addAcl',
   'removeAcl',
+  'loseRegion',
 ]);
 
 // ---- scenario sections -------------------------------------------------------------------------
 
 type Add = (path: string, message: string) => void;
+
+const MIRROR_FIELDS = [
+  'standby',
+  'topics',
+  'primaryRegion',
+  'crossRegionLatencyMs',
+  'pollIntervalMs',
+  'acks',
+];
+const STANDBY_FIELDS = ['nodes', 'config', 'network', 'seed', 'region'];
+
+/** The `mirror` block: a standby cluster (a scenario of its own, checked as one) and what to mirror. */
+function validateMirror(mirror: unknown, seed: unknown, ctx: CommandContext, add: Add): void {
+  if (!isObject(mirror))
+    return add('mirror', 'must be an object like {"standby": {"nodes": [...]}, "topics": ["orders"]}');
+  unknownFields(mirror, 'mirror', MIRROR_FIELDS, add);
+  const standby = mirror.standby;
+  if (standby === undefined) add('mirror.standby', 'missing; the standby cluster, e.g. {"nodes": [...]}');
+  else if (!isObject(standby))
+    add('mirror.standby', 'must be an object like {"nodes": [{"id": 11, "roles": ["controller"]}, ...]}');
+  else {
+    unknownFields(standby, 'mirror.standby', STANDBY_FIELDS, add);
+    // The standby is a cluster of its own: its nodes, config and network are checked as a scenario's.
+    const sub: Record<string, unknown> = {
+      version: SCENARIO_VERSION,
+      seed: standby.seed ?? (isInt(seed) ? seed : 0),
+      nodes: standby.nodes,
+    };
+    if (standby.config !== undefined) sub.config = standby.config;
+    if (standby.network !== undefined) sub.network = standby.network;
+    for (const issue of validateScenario(sub)) {
+      const path = issue.path === ROOT_PATH ? 'mirror.standby' : `mirror.standby.${issue.path}`;
+      add(path, issue.message.replace('a scenario needs', 'the standby cluster needs'));
+    }
+    if (isObject(standby.network) && standby.network.links !== undefined)
+      add('mirror.standby.network.links', 'per-link latencies are not available in the standby region');
+    if (Array.isArray(standby.nodes))
+      standby.nodes.forEach((node, i) => {
+        if (isObject(node) && isNodeId(node.id) && ctx.nodeIds.has(node.id))
+          add(
+            `mirror.standby.nodes[${i}].id`,
+            `node id ${node.id} is already a node of the primary cluster: give the standby its own ids`,
+          );
+      });
+    if (standby.region !== undefined) checkRegion(standby.region, 'mirror.standby.region', add);
+  }
+  if (mirror.primaryRegion !== undefined) checkRegion(mirror.primaryRegion, 'mirror.primaryRegion', add);
+  if (
+    typeof mirror.primaryRegion === 'string' &&
+    isObject(standby) &&
+    (standby.region ?? 'region-2') === mirror.primaryRegion
+  )
+    add('mirror.primaryRegion', `the two regions need different names (both are "${mirror.primaryRegion}")`);
+
+  const topics = mirror.topics;
+  if (topics === undefined) add('mirror.topics', 'missing; the topics to mirror, e.g. ["orders"]');
+  else if (!Array.isArray(topics) || topics.length === 0)
+    add('mirror.topics', 'must be a non-empty array of topic names');
+  else {
+    const firstAt = new Map<string, number>();
+    topics.forEach((topic, i) => {
+      const path = `mirror.topics[${i}]`;
+      if (typeof topic !== 'string') return add(path, 'must be a topic name');
+      if (firstAt.has(topic))
+        return add(path, `duplicate topic "${topic}", also at mirror.topics[${firstAt.get(topic)}]`);
+      firstAt.set(topic, i);
+      if (!ctx.topics.has(topic))
+        add(path, `topic ${JSON.stringify(topic)} is not in the scenario: mirror one of its "topics"`);
+    });
+  }
+  if (mirror.crossRegionLatencyMs !== undefined) {
+    const v = mirror.crossRegionLatencyMs;
+    if (!isInt(v) || v < 1 || v > LIMITS.maxLatencyMs)
+      add(
+        'mirror.crossRegionLatencyMs',
+        `must be a whole number of milliseconds from 1 to ${LIMITS.maxLatencyMs}`,
+      );
+  }
+  if (mirror.pollIntervalMs !== undefined) {
+    const v = mirror.pollIntervalMs;
+    if (!isInt(v) || v < 1 || v > 60000)
+      add('mirror.pollIntervalMs', 'must be a whole number of milliseconds from 1 to 60000');
+  }
+  if (mirror.acks !== undefined && mirror.acks !== 0 && mirror.acks !== 1 && mirror.acks !== 'all')
+    add('mirror.acks', 'must be 0, 1 or "all"');
+}
+
+function checkRegion(region: unknown, path: string, add: Add): void {
+  if (typeof region !== 'string' || region === '' || region.length > 64)
+    add(path, 'must be a region name of 1 to 64 characters, e.g. "eu-west-1"');
+}
 
 export const SECURITY_PROTOCOLS = ['PLAINTEXT', 'SSL', 'SASL_PLAINTEXT', 'SASL_SSL'] as const;
 const ACL_FIELDS = ['principal', 'operation', 'resourceType', 'resourceName', 'patternType', 'permission'];
@@ -384,6 +482,7 @@ function validateScript(script: unknown, ctx: CommandContext, add: Add): void {
 
 /** What a valid command changes in what later commands may refer to. */
 function applyToContext(command: Command, ctx: CommandContext): void {
+  if (command.type === 'loseRegion') ctx.mirror = 'lost';
   if (command.type === 'createTopic') addTopic(command as unknown as Record<string, unknown>, ctx);
   if (command.type === 'addNode') {
     ctx.nodeIds.add(command.nodeId);
@@ -780,6 +879,13 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
         'adding a controller needs a dynamic quorum (KIP-853), which this simulator does not model: add brokers only',
       );
     if (c.rack !== undefined) checkRack(c.rack, `${path}.rack`, add);
+  },
+
+  loseRegion(c, path, ctx, add) {
+    fields(c, path, [], add);
+    if (ctx?.mirror === 'none')
+      add(path, 'this scenario has no standby region: add a "mirror" block to it (docs/scenario.md)');
+    else if (ctx?.mirror === 'lost') add(path, 'the primary region is already lost');
   },
 
   electLeaders(c, path, ctx, add) {

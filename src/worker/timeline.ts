@@ -30,6 +30,7 @@ export const MARKER_KINDS: Readonly<Record<string, MarkerKind>> = {
   BrokerFenced: 'fencing',
   AcknowledgedRecordsLost: 'loss',
   PartitionOffline: 'offline',
+  RegionLost: 'crash',
 };
 
 export interface BranchInfo {
@@ -401,6 +402,8 @@ export function describeCommand(c: Command): string {
       return `Cut link ${c.from} → ${c.to}`;
     case 'healNetwork':
       return 'Heal the network';
+    case 'loseRegion':
+      return 'Lose the primary region';
     case 'alterConfig':
       return `Alter config of ${c.resourceType} ${c.resourceName ?? ''}`.trim();
     default:

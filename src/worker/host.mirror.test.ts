@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { presets } from '../scenario/presets';
+import { createSimulation } from '../sim';
+import type { Snapshot } from '../sim/types';
+import { startHost, type HostClock } from './host';
+import { applySnapshotDelta, type WorkerToPage } from './protocol';
+import { Timeline } from './timeline';
+
+/** A wall clock that moves only when told, firing the timers that fall due on the way. */
+class FakeClock implements HostClock {
+  private nowMs = 0;
+  private nextId = 1;
+  private timers = new Map<number, { dueMs: number; run: () => void }>();
+  now(): number {
+    return this.nowMs;
+  }
+  setTimeout(run: () => void, ms: number): unknown {
+    this.timers.set(this.nextId, { dueMs: this.nowMs + ms, run });
+    return this.nextId++;
+  }
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+  pass(ms: number): void {
+    const endMs = this.nowMs + ms;
+    for (;;) {
+      const due = [...this.timers]
+        .filter(([, t]) => t.dueMs <= endMs)
+        .sort(([, a], [, b]) => a.dueMs - b.dueMs)[0];
+      if (!due) break;
+      this.timers.delete(due[0]);
+      this.nowMs = due[1].dueMs;
+      due[1].run();
+    }
+    this.nowMs = endMs;
+  }
+}
+
+const scenario = presets['two-regions'].scenario;
+
+/** The page's view: the full snapshot rebuilt from the host's snapshots and deltas. */
+function latestSnapshot(sent: WorkerToPage[]): Snapshot {
+  let snapshot: Snapshot | null = null;
+  for (const m of sent) {
+    if (m.type === 'snapshot') snapshot = m.snapshot;
+    if (m.type === 'snapshotDelta') snapshot = applySnapshotDelta(snapshot!, m.delta);
+  }
+  return snapshot!;
+}
+
+describe('the worker host with two regions', () => {
+  it('streams the mirror part, and the failover report after loseRegion, as the engine has them', () => {
+    const clock = new FakeClock();
+    const sent: WorkerToPage[] = [];
+    const host = startHost((m) => sent.push(m), clock, scenario);
+    host.receive({ type: 'setSpeed', speed: 10 });
+    clock.pass(1500);
+    const before = latestSnapshot(sent);
+    expect(before.mirror?.lag.length).toBe(3);
+    expect(before.mirror?.regionLost).toBe(false);
+
+    host.receive({ type: 'command', id: 1, command: { type: 'loseRegion' } });
+    expect(sent.find((m) => m.type === 'commandResult')).toMatchObject({ id: 1, result: { ok: true } });
+    const lostAtMs = latestSnapshot(sent).timeMs;
+    clock.pass(500);
+    host.receive({ type: 'pause' });
+    const after = latestSnapshot(sent);
+    expect(after.mirror?.regionLost).toBe(true);
+    expect(after.mirror?.failover?.missingCount).toBeGreaterThan(0);
+
+    const reference = createSimulation(scenario);
+    reference.advance(lostAtMs);
+    reference.apply({ type: 'loseRegion' });
+    reference.advance(after.timeMs - lostAtMs);
+    expect(after).toEqual(reference.snapshot());
+  });
+
+  it('seeks back over the loss and plays it again to the same state', () => {
+    const timeline = new Timeline(scenario, { checkpointEveryMs: 2000 });
+    timeline.advance(7300);
+    expect(timeline.apply({ type: 'loseRegion' })).toEqual({ ok: true });
+    timeline.advance(3000);
+    const hash = timeline.sim.stateHash();
+    const report = JSON.stringify(timeline.sim.snapshot().mirror);
+    timeline.seek(3000);
+    expect(timeline.sim.snapshot().mirror?.regionLost).toBe(false);
+    timeline.seek(10300);
+    expect(timeline.sim.stateHash()).toBe(hash);
+    expect(JSON.stringify(timeline.sim.snapshot().mirror)).toBe(report);
+  });
+});
