@@ -64,3 +64,16 @@ test('the Controls tab with Kafka errors shown has no serious or critical violat
   await expect(form.getByLabel('Topic name')).toHaveAttribute('aria-invalid', 'true');
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the Controls tab with a generated reassignment plan has no serious or critical violations', async ({
+  page,
+}) => {
+  const form = page
+    .getByRole('tabpanel', { name: 'Controls' })
+    .getByRole('form', { name: 'Generate a balanced plan' });
+  // Once orders exists it is chosen by default.
+  await expect(form.getByLabel('orders', { exact: true })).toBeChecked();
+  await form.getByRole('button', { name: 'Generate plan' }).click();
+  await expect(page.getByRole('table', { name: 'Proposed reassignment' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -76,6 +76,68 @@ test('reassigning orders-0 to three other brokers is listed in progress, then co
   expect([...after].sort()).toEqual([...target].sort());
 });
 
+test('a new broker joins empty; a generated balanced plan moves replicas onto it', async ({ page }) => {
+  await page.goto('./');
+  await raiseSpeed(page);
+  await page.getByRole('tab', { name: 'Controls' }).click();
+  const controls = page.getByRole('tabpanel', { name: 'Controls' });
+
+  // Brokers 4 to 9 exist: the form offers node id 10.
+  const add = controls.getByRole('form', { name: 'Add a broker' });
+  await expect(add.getByLabel('Node id')).toHaveValue('10', { timeout: TIMEOUT_MS });
+  await add.getByRole('button', { name: 'Add broker' }).click();
+  await expect(controls.getByRole('status').filter({ hasText: 'Broker 10 added' })).toBeVisible();
+  // Kafka's refusal for an id in use is shown next to the field.
+  await add.getByLabel('Node id').fill('4');
+  await add.getByRole('button', { name: 'Add broker' }).click();
+  await expect(add.getByRole('alert').filter({ hasText: 'node 4 already exists' })).toBeVisible();
+
+  const generate = controls.getByRole('form', { name: 'Generate a balanced plan' });
+  await expect(generate.getByRole('group', { name: 'Topics to move' }).getByLabel('orders')).toBeChecked();
+  const brokerTen = generate.getByRole('group', { name: 'Target brokers' }).getByLabel(/^broker 10\b/);
+  await expect(brokerTen).toBeChecked();
+  await generate.getByRole('button', { name: 'Generate plan' }).click();
+
+  // The plan lists current and proposed replicas of each partition of orders; broker 10 is in it.
+  const plan = controls.getByRole('table', { name: 'Proposed reassignment' });
+  await expect(plan.getByRole('row')).toHaveCount(7, { timeout: TIMEOUT_MS });
+  const proposed = await plan.locator('tbody tr td:nth-of-type(2)').allInnerTexts();
+  expect(proposed.some((replicas) => replicas.split(', ').includes('10'))).toBe(true);
+  await expect(
+    controls.getByText(/^Topic orders over brokers 4, 5, 6, 7, 8, 9, 10: \d+ of 18 replicas? moves?/),
+  ).toBeVisible();
+
+  await controls.getByRole('button', { name: 'Execute plan' }).click();
+  await expect(
+    controls.getByRole('status').filter({ hasText: /Reassignment of \d+ partitions? started/ }),
+  ).toBeVisible();
+  await expect(plan).toBeHidden();
+  await expect(controls.getByRole('list', { name: 'Reassignments in progress' })).toBeHidden({
+    timeout: TIMEOUT_MS,
+  });
+
+  // Broker 10 now hosts replicas of orders, as the Dashboard shows.
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  const dashboard = page.getByRole('tabpanel', { name: 'Dashboard' });
+  await expect
+    .poll(
+      async () => {
+        const rows = dashboard
+          .getByRole('row')
+          .filter({ has: page.getByRole('rowheader', { name: /^orders-\d+$/ }) });
+        const replicas = await rows.locator('td:nth-of-type(2)').allInnerTexts();
+        return replicas.filter((r) =>
+          r
+            .split(',')
+            .map((id) => id.trim())
+            .includes('10'),
+        ).length;
+      },
+      { timeout: TIMEOUT_MS },
+    )
+    .toBeGreaterThan(0);
+});
+
 test('a deny ACL for Write on orders makes producer-1 fail with TOPIC_AUTHORIZATION_FAILED', async ({
   page,
 }) => {

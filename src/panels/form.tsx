@@ -32,7 +32,12 @@ export function useCommand() {
     latest.current++;
     setState({ busy: false, error, done: null });
   }, []);
-  return { ...state, run, fail };
+  /** Forgets the latest outcome (a new, unrelated result is shown instead). */
+  const clear = useCallback(() => {
+    latest.current++;
+    setState({ busy: false, error: null, done: null });
+  }, []);
+  return { ...state, run, fail, clear };
 }
 
 /** The ids an input's aria-describedby lists: its hint and its error, when present. */

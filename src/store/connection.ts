@@ -24,6 +24,10 @@ export type MetricsReply = Omit<Extract<WorkerToPage, { type: 'metrics' }>, 'typ
 let nextMetricsId = 1;
 const pendingMetrics = new Map<number, (reply: MetricsReply) => void>();
 
+export type ReassignmentPlanReply = Omit<Extract<WorkerToPage, { type: 'reassignmentPlan' }>, 'type' | 'id'>;
+let nextPlanId = 1;
+const pendingPlans = new Map<number, (reply: ReassignmentPlanReply) => void>();
+
 /** Binds the stores to a worker; returns the handler for the worker's messages. */
 export function connectWorker(
   postToWorker: (message: PageToWorker) => void,
@@ -63,6 +67,18 @@ export function requestMetrics(limit?: number): Promise<MetricsReply> {
   });
 }
 
+/** Asks the worker for a balanced reassignment plan (kafka-reassign-partitions --generate). */
+export function requestReassignmentPlan(
+  topics: string[],
+  brokerIds: number[],
+): Promise<ReassignmentPlanReply> {
+  const id = nextPlanId++;
+  return new Promise((resolve) => {
+    pendingPlans.set(id, resolve);
+    post({ type: 'generateReassignment', id, topics, brokerIds });
+  });
+}
+
 function receive(message: WorkerToPage): void {
   switch (message.type) {
     case 'snapshot':
@@ -87,6 +103,12 @@ function receive(message: WorkerToPage): void {
       const { type: _type, id, ...reply } = message;
       pendingMetrics.get(id)?.(reply);
       pendingMetrics.delete(id);
+      return;
+    }
+    case 'reassignmentPlan': {
+      const { type: _type, id, ...reply } = message;
+      pendingPlans.get(id)?.(reply);
+      pendingPlans.delete(id);
       return;
     }
     case 'timeline':

@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../sim/types';
 import {
   aclText,
+  nextNodeId,
+  parseNodeId,
   parseReplicaList,
+  planView,
   refusalMessages,
   selectAcls,
+  selectBrokerOptions,
+  selectBrokerRacks,
   selectConfigRows,
   selectLeadership,
   selectReassignmentRows,
@@ -165,5 +170,74 @@ describe('refusalMessages', () => {
       'INVALID_REPLICA_ASSIGNMENT: duplicate',
     ]);
     expect(refusalMessages(null)).toBeUndefined();
+  });
+});
+
+describe('adding a broker', () => {
+  const nodes = [
+    { id: 1, roles: ['controller'], rack: null },
+    { id: 5, roles: ['broker'], rack: 'zone-b' },
+    { id: 4, roles: ['broker'], rack: 'zone-a' },
+    { id: 6, roles: ['broker'], rack: 'zone-a' },
+  ] as Snapshot['nodes'];
+  it('offers the next free node id and the racks the brokers are in', () => {
+    expect(nextNodeId(snap({ nodes }))).toBe(7);
+    expect(nextNodeId(null)).toBe(1);
+    expect(selectBrokerRacks(snap({ nodes }))).toEqual(['zone-a', 'zone-b']);
+    expect(selectBrokerOptions(snap({ nodes })).map((b) => b.label)).toEqual([
+      'broker 4 (zone-a)',
+      'broker 5 (zone-b)',
+      'broker 6 (zone-a)',
+    ]);
+  });
+  it('reads a node id, refusing anything but a positive integer', () => {
+    expect(parseNodeId(' 10 ')).toEqual({ ok: true, nodeId: 10 });
+    expect(parseNodeId('0').ok).toBe(false);
+    expect(parseNodeId('x').ok).toBe(false);
+  });
+});
+
+describe('a generated plan', () => {
+  it('shows current and proposed replicas side by side, counts what moves, and executes only the changes', () => {
+    const view = planView({
+      current: [
+        { topic: 'orders', partition: 0, replicas: [4, 5, 6] },
+        { topic: 'orders', partition: 1, replicas: [5, 6, 4] },
+        { topic: 'orders', partition: 2, replicas: [6, 4, 5] },
+      ],
+      proposed: [
+        { topic: 'orders', partition: 0, replicas: [7, 5, 6] },
+        { topic: 'orders', partition: 1, replicas: [6, 5, 4] },
+        { topic: 'orders', partition: 2, replicas: [6, 4, 5] },
+      ],
+    });
+    expect(view.rows).toEqual([
+      {
+        key: 'orders-0',
+        partition: 'orders-0',
+        current: '4, 5, 6',
+        proposed: '7, 5, 6',
+        moved: '1 (adds 7, removes 4)',
+      },
+      {
+        key: 'orders-1',
+        partition: 'orders-1',
+        current: '5, 6, 4',
+        proposed: '6, 5, 4',
+        moved: '0 (preferred leader 5 → 6)',
+      },
+      {
+        key: 'orders-2',
+        partition: 'orders-2',
+        current: '6, 4, 5',
+        proposed: '6, 4, 5',
+        moved: '0',
+      },
+    ]);
+    expect(view.summary).toBe('1 of 9 replicas moves; 2 of 3 partitions change.');
+    expect(view.execute).toEqual([
+      { topic: 'orders', partition: 0, replicas: [7, 5, 6] },
+      { topic: 'orders', partition: 1, replicas: [6, 5, 4] },
+    ]);
   });
 });

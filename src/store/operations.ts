@@ -1,5 +1,6 @@
 // View models of the Operations section of the Controls tab: partition reassignments, leadership
 // skew, config propagation and ACLs, as text a user can read (never colour alone).
+import type { ReassignmentPlan } from '../sim/reassignment';
 import type { AclBinding, AppliedConfigView, ReassignmentView, Snapshot } from '../sim/types';
 
 export type { AclBinding, AclOperation } from '../sim/types';
@@ -153,4 +154,109 @@ export function aclText(acl: AclBinding): string {
 
 export function selectAcls(snapshot: Snapshot | null): { key: string; acl: AclBinding; text: string }[] {
   return (snapshot?.security?.acls ?? []).map((acl) => ({ key: aclText(acl), acl, text: aclText(acl) }));
+}
+
+// ---- adding brokers and balanced plans (kafka-reassign-partitions --generate) ----------------
+
+export type { ReassignmentPlan } from '../sim/reassignment';
+
+export interface BrokerOption {
+  id: number;
+  rack: string | null;
+  /** "broker 4 (zone-a)" */
+  label: string;
+}
+
+/** The cluster's brokers, by id, with their racks. */
+export function selectBrokerOptions(snapshot: Snapshot | null): BrokerOption[] {
+  return (snapshot?.nodes ?? [])
+    .filter((n) => n.roles.includes('broker'))
+    .map((n) => ({ id: n.id, rack: n.rack, label: `broker ${n.id}${n.rack ? ` (${n.rack})` : ''}` }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** The racks the brokers are in, sorted (for a new broker's rack). */
+export function selectBrokerRacks(snapshot: Snapshot | null): string[] {
+  const racks = new Set<string>();
+  for (const b of selectBrokerOptions(snapshot)) if (b.rack) racks.add(b.rack);
+  return [...racks].sort();
+}
+
+/** The id a new node gets unless the user picks another: one above the highest id in use. */
+export function nextNodeId(snapshot: Snapshot | null): number {
+  return Math.max(0, ...(snapshot?.nodes ?? []).map((n) => n.id)) + 1;
+}
+
+/** "7" → 7; refuses anything but a positive integer. */
+export function parseNodeId(text: string): { ok: true; nodeId: number } | { ok: false; error: string } {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1)
+    return { ok: false, error: 'Enter the node id as a positive integer, e.g. 10.' };
+  return { ok: true, nodeId: Number(trimmed) };
+}
+
+export interface PlanRow {
+  key: string;
+  /** "orders-0" */
+  partition: string;
+  /** "4, 5, 6" */
+  current: string;
+  proposed: string;
+  /** "1 (adds 7, removes 4)", "0 (preferred leader 4 → 5)", "0": new replicas copy the whole log. */
+  moved: string;
+}
+
+export interface PlanView {
+  rows: PlanRow[];
+  /** Replicas that move (a new replica for each), over the plan. */
+  movedReplicas: number;
+  totalReplicas: number;
+  /** Partitions whose replica list changes (in membership or order). */
+  changedPartitions: number;
+  /** "5 of 18 replicas move; 4 of 6 partitions change." */
+  summary: string;
+  /** The reassignPartitions entries that execute the plan: only the partitions that change. */
+  execute: { topic: string; partition: number; replicas: number[] }[];
+}
+
+/** "1 of 18 replicas moves", "5 of 6 partitions change" */
+const ofTotal = (n: number, total: number, noun: string, verb: string): string =>
+  `${n} of ${total} ${total === 1 ? noun : `${noun}s`} ${n === 1 ? `${verb}s` : verb}`;
+
+/** The current and proposed assignment side by side, and what executing the plan would move. */
+export function planView(plan: ReassignmentPlan): PlanView {
+  const current = new Map(plan.current.map((p) => [`${p.topic}-${p.partition}`, p.replicas]));
+  let movedReplicas = 0;
+  let totalReplicas = 0;
+  const execute: PlanView['execute'] = [];
+  const rows = plan.proposed.map((p) => {
+    const key = `${p.topic}-${p.partition}`;
+    const now = current.get(key) ?? [];
+    const added = p.replicas.filter((r) => !now.includes(r));
+    const removed = now.filter((r) => !p.replicas.includes(r));
+    const reordered = now.length === p.replicas.length && now.some((r, i) => r !== p.replicas[i]);
+    movedReplicas += added.length;
+    totalReplicas += p.replicas.length;
+    const changes: string[] = [];
+    if (added.length) changes.push(`adds ${list(added)}`);
+    if (removed.length) changes.push(`removes ${list(removed)}`);
+    if (!added.length && !removed.length && reordered)
+      changes.push(`preferred leader ${now[0]} → ${p.replicas[0]}`);
+    if (changes.length) execute.push({ topic: p.topic, partition: p.partition, replicas: [...p.replicas] });
+    return {
+      key,
+      partition: key,
+      current: list(now),
+      proposed: list(p.replicas),
+      moved: changes.length ? `${added.length} (${changes.join(', ')})` : '0',
+    };
+  });
+  return {
+    rows,
+    movedReplicas,
+    totalReplicas,
+    changedPartitions: execute.length,
+    summary: `${ofTotal(movedReplicas, totalReplicas, 'replica', 'move')}; ${ofTotal(execute.length, rows.length, 'partition', 'change')}.`,
+    execute,
+  };
 }

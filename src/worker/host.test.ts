@@ -168,6 +168,20 @@ describe('the worker host', () => {
     expect(reply.violations).toEqual([]);
   });
 
+  it("answers generateReassignment with the plan the engine proposes, or with Kafka's refusal", () => {
+    clock.pass(15000);
+    send({ type: 'generateReassignment', id: 3, topics: ['orders'], brokerIds: [4, 5, 6] });
+    const reply = sent.at(-1)!;
+    expect(reply.type).toBe('reassignmentPlan');
+    if (reply.type !== 'reassignmentPlan') return;
+    expect(reply.id).toBe(3);
+    expect(reply.plan!.proposed).toHaveLength(6);
+    expect(reply.plan!.proposed.every((p) => p.replicas.every((r) => [4, 5, 6].includes(r)))).toBe(true);
+    send({ type: 'generateReassignment', id: 4, topics: ['orders'], brokerIds: [4, 5] });
+    expect(sent.at(-1)).toMatchObject({ type: 'reassignmentPlan', id: 4, plan: null });
+    expect((sent.at(-1) as { error?: string }).error).toMatch(/InvalidReplicationFactorException/);
+  });
+
   it('starts a new run from a new scenario', () => {
     clock.pass(3000);
     send({ type: 'init', scenario: defaultScenario });

@@ -357,6 +357,14 @@ export function startHost(
         });
         return;
       }
+      case 'generateReassignment':
+        try {
+          const plan = sim.generateReassignment(message.topics, message.brokerIds);
+          post({ type: 'reassignmentPlan', id: message.id, plan });
+        } catch (error) {
+          post({ type: 'reassignmentPlan', id: message.id, plan: null, error: errorText(error) });
+        }
+        return;
       case 'loadSession':
         loadSession(message.session);
         return;

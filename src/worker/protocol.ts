@@ -13,6 +13,7 @@ import type {
 } from '../sim/types';
 import type { MetricsSample } from '../sim/metrics';
 import type { Violation } from '../sim/invariants';
+import type { ReassignmentPlan } from '../sim/reassignment';
 import type { HashCheck, Session } from '../scenario/session';
 import type { Comparison } from './compare';
 import type { TimelineInfo } from './timeline';
@@ -47,6 +48,8 @@ export type PageToWorker =
   | { type: 'getLedger'; id: number; query: LedgerQuery }
   /** Ask for the vital signs (the latest `limit` samples, all when omitted) and the invariant violations; answered by a `metrics`. */
   | { type: 'getMetrics'; id: number; limit?: number }
+  /** kafka-reassign-partitions --generate: a balanced plan for `topics` over `brokerIds`; answered by a `reassignmentPlan`. */
+  | { type: 'generateReassignment'; id: number; topics: string[]; brokerIds: number[] }
   // ---- time travel and sessions (docs/sharing.md) ----
   /** Replace the running simulation with a session's replay; a bad one leaves the current run as it is. */
   | { type: 'loadSession'; session: Session }
@@ -106,6 +109,8 @@ export type WorkerToPage =
     }
   /** The latest metrics samples, oldest first, and every invariant violation of the run so far. */
   | { type: 'metrics'; id: number; samples: MetricsSample[]; violations: Violation[] }
+  /** The plan a `generateReassignment` asked for, or Kafka's reason it cannot be made (plan null). */
+  | { type: 'reassignmentPlan'; id: number; plan: ReassignmentPlan | null; error?: string }
   | { type: 'error'; message: string; issues?: ScenarioIssue[] }
   /** The branches and markers of the run; after each change and about once a second while playing. */
   | { type: 'timeline'; timeline: TimelineInfo }
