@@ -6,6 +6,7 @@ import { ControlsPanel } from './ControlsPanel';
 import { DashboardPanel } from './DashboardPanel';
 import { EventLogPanel } from './EventLogPanel';
 import { InspectorPanel } from './InspectorPanel';
+import { RegionsPanel } from './RegionsPanel';
 import { PANEL_TABS, usePanelsUi, type PanelTab } from './uiStore';
 import { VitalsPanel } from './vitals/VitalsPanel';
 import './panels.css';
@@ -25,6 +26,8 @@ function PanelContent({ tab }: { tab: PanelTab }) {
       return <EventLogPanel />;
     case 'vitals':
       return <VitalsPanel />;
+    case 'regions':
+      return <RegionsPanel />;
   }
 }
 

@@ -85,7 +85,10 @@ describe('a standby cluster in another region, fed by MirrorMaker', () => {
 
   it('after losing the first region, the records acknowledged there but not yet mirrored are reported missing', () => {
     const sim = run(12000);
+    const lagBefore = sim.mirrorLag();
     expect(sim.apply({ type: 'loseRegion' })).toEqual({ ok: true });
+    // The primary's metadata is gone with its controllers; the lag keeps what it had committed.
+    expect(sim.mirrorLag().map((l) => l.sourceCommitted)).toEqual(lagBefore.map((l) => l.sourceCommitted));
     expect(sim.snapshot().nodes.every((n) => n.state === 'crashed')).toBe(true);
     expect(mirrorEvents(sim)).toEqual(['MirrorStarted', 'MirrorTopicCreated', 'RegionLost']);
     sim.advance(5000);
@@ -105,6 +108,10 @@ describe('a standby cluster in another region, fed by MirrorMaker', () => {
     );
     for (const e of acked) expect(inStandby.has(e.value)).toBe(!missingValues.has(e.value));
     // The snapshot carries the same report.
+    const lagAfter = sim.mirrorLag();
+    expect(lagAfter.reduce((a, l) => a + l.lagRecords, 0)).toBe(report.missing.length);
+    // The lag counts from when the oldest missing record was written, the window from its acknowledgement.
+    expect(Math.max(...lagAfter.map((l) => l.lagMs))).toBeGreaterThanOrEqual(report.windowMs);
     const failover = sim.snapshot().mirror!.failover!;
     expect(failover.missingCount).toBe(report.missing.length);
     expect(failover.missing).toEqual(report.missing);

@@ -77,6 +77,15 @@ export interface MirrorState {
   lostAtMs: number | null;
   /** Source record ids that were on the wire when the region was lost. */
   lostInTransit: number[];
+  /** Per partition, what the primary had committed when it was lost (its metadata is gone with it). */
+  atLoss: Map<string, SourceProgress>;
+}
+
+interface SourceProgress {
+  /** Records committed in the source partition since mirroring began. */
+  sourceCommitted: number;
+  /** Timestamp of the oldest record committed but not yet produced to the standby (Infinity if none). */
+  oldestUnsentMs: number;
 }
 
 /** The mirror of a scenario's `mirror` block, starting at `nowMs`. */
@@ -97,6 +106,7 @@ export function newMirrorState(mirror: ScenarioMirror, nowMs: number): MirrorSta
     created: [],
     lostAtMs: null,
     lostInTransit: [],
+    atLoss: new Map(),
   };
 }
 
@@ -137,6 +147,7 @@ export function runMirror(primary: Simulation, standby: Simulation, m: MirrorSta
  * link, kernel.ts) and MirrorMaker reads no more. The caller crashes the primary's nodes.
  */
 export function loseRegion(primary: World, standby: World, m: MirrorState): void {
+  for (const key of m.parts.keys()) m.atLoss.set(key, sourceProgress(primary, m, key));
   m.lostAtMs = primary.nowMs;
   m.lostInTransit = m.inTransit.splice(0).map((t) => t.sourceRecordId);
   const report = failoverReport(primary, standby, m);
@@ -156,25 +167,16 @@ export function loseRegion(primary: World, standby: World, m: MirrorState): void
 export function mirrorLag(primary: World, standby: World, m: MirrorState): MirrorLagView[] {
   const now = m.lostAtMs ?? primary.nowMs;
   const ledger = standby.ledgerIndex;
-  const img = clusterImage(primary);
   const out: MirrorLagView[] = [];
   for (const [key, part] of [...m.parts.entries()].sort((a, b) => compareKeys(a[0], b[0]))) {
     const [topic, partition] = splitKey(key);
-    const p = img.partitions.get(key);
-    const disk = p && p.leader >= 0 ? primary.nodes.get(p.leader)?.disk.partitions.get(key) : undefined;
-    const hw = disk ? Math.min(disk.highWatermark, logEndOffset(disk.log)) : part.position;
-    const sourceCommitted = Math.max(part.read, hw - part.startOffset);
+    const source = m.atLoss.get(key) ?? sourceProgress(primary, m, key);
+    const sourceCommitted = source.sourceCommitted;
     let mirrored = part.mirrored;
-    let oldest = Infinity;
+    let oldest = source.oldestUnsentMs;
     for (const x of part.pending) {
       if (ledger.get(x.standbyRecordId)?.status === 'acked') mirrored++;
       else oldest = Math.min(oldest, x.timestampMs);
-    }
-    for (const t of m.inTransit)
-      if (t.topic === topic && t.partition === partition) oldest = Math.min(oldest, t.timestampMs);
-    if (disk && part.position < hw) {
-      const rec = entryAt(disk.log, Math.max(part.position, disk.log.logStartOffset));
-      if (rec) oldest = Math.min(oldest, rec.timestampMs);
     }
     out.push({
       topic,
@@ -187,6 +189,23 @@ export function mirrorLag(primary: World, standby: World, m: MirrorState): Mirro
     });
   }
   return out;
+}
+
+/** What the source partition has committed, and the oldest of it still on its way (not read, or on the wire). */
+function sourceProgress(primary: World, m: MirrorState, key: string): SourceProgress {
+  const part = m.parts.get(key)!;
+  const [topic, partition] = splitKey(key);
+  const p = clusterImage(primary).partitions.get(key);
+  const disk = p && p.leader >= 0 ? primary.nodes.get(p.leader)?.disk.partitions.get(key) : undefined;
+  const hw = disk ? Math.min(disk.highWatermark, logEndOffset(disk.log)) : part.position;
+  let oldest = Infinity;
+  for (const t of m.inTransit)
+    if (t.topic === topic && t.partition === partition) oldest = Math.min(oldest, t.timestampMs);
+  if (disk && part.position < hw) {
+    const rec = entryAt(disk.log, Math.max(part.position, disk.log.logStartOffset));
+    if (rec) oldest = Math.min(oldest, rec.timestampMs);
+  }
+  return { sourceCommitted: Math.max(part.read, hw - part.startOffset), oldestUnsentMs: oldest };
 }
 
 /** The records the primary acknowledged (up to the loss) that the standby does not hold. */
@@ -269,9 +288,12 @@ export function mirrorView(primary: World, standby: Simulation, m: MirrorState):
   let failover: MirrorView['failover'] = null;
   if (m.lostAtMs !== null) {
     const report = failoverReport(primary, sw, m);
+    const byStage = { 'not-read': 0, 'in-transit': 0, 'not-acknowledged-by-standby': 0 };
+    for (const r of report.missing) byStage[r.stage]++;
     failover = {
       ...report,
       missingCount: report.missing.length,
+      byStage,
       missing: report.missing.slice(-MIRROR_MISSING_VIEW_MAX),
     };
   }

@@ -582,7 +582,8 @@ export interface MirrorView {
   lag: MirrorLagView[];
   regionLost: boolean;
   /** Once the region is lost; `missing` holds the newest MIRROR_MISSING_VIEW_MAX of `missingCount`. */
-  failover: (FailoverReport & { missingCount: number }) | null;
+  failover:
+    (FailoverReport & { missingCount: number; byStage: Record<MissingRecord['stage'], number> }) | null;
 }
 
 // ---- events ---------------------------------------------------------------
