@@ -37,12 +37,19 @@ test('the standby region trails by a visible lag; losing the primary shows the r
     })
     .toBeGreaterThan(5);
   await expect(panel.getByRole('table', { name: /Standby partitions/ })).toBeVisible();
+  // The canvas draws the standby region as a card beside the cluster.
+  await expect(page.getByLabel(/^Standby region eu-central-1, mirrors orders from eu-west-1/)).toBeVisible();
 
   await panel.getByRole('button', { name: 'Lose primary region' }).click();
   await expect(panel.getByText(/is lost \(RegionLost\)/)).toBeVisible({ timeout: TIMEOUT_MS });
   await expect(panel.getByRole('button', { name: 'Lose primary region' })).toBeDisabled();
   await expect(panel.getByRole('heading', { name: /eu-west-1 \(primary\) ✕ lost/ })).toBeVisible();
 
+  await expect(
+    page.getByLabel(/^Standby region eu-central-1, .*primary lost, \d+ acked missing/),
+  ).toBeVisible({
+    timeout: TIMEOUT_MS,
+  });
   const report = panel.getByRole('heading', { name: 'Failover report' });
   await expect(report).toBeVisible({ timeout: TIMEOUT_MS });
   await expect(panel.getByText(/acknowledged record\(s\) the standby never received/)).toBeVisible();

@@ -247,7 +247,9 @@ export const ClientNode = memo(function ClientNode({ data }: NodeProps<ClientFlo
       <CentreHandles />
       <div className="card-head">
         <span className="card-title">
-          <span aria-hidden="true">{data.clientKind === 'producer' ? '⇢ ' : '⇠ '}</span>
+          <span aria-hidden="true">
+            {data.clientKind === 'producer' ? '⇢ ' : data.clientKind === 'standby' ? '⇉ ' : '⇠ '}
+          </span>
           {data.title}
         </span>
       </div>

@@ -75,7 +75,8 @@ export interface ZoneData extends Record<string, unknown> {
 }
 
 export interface ClientData extends Record<string, unknown> {
-  clientKind: 'producer' | 'group';
+  /** 'standby': the standby region of a scenario with a mirror, a card beside the cluster. */
+  clientKind: 'producer' | 'group' | 'standby';
   id: string;
   title: string;
   lines: string[];
@@ -102,6 +103,7 @@ export const nodeKey = (id: NodeId): string => `n${id}`;
 export const zoneKey = (rack: string): string => `zone:${rack}`;
 export const producerKey = (id: string): string => `producer:${id}`;
 export const groupKey = (id: string): string => `group:${id}`;
+export const standbyKey = (region: string): string => `standby:${region}`;
 
 const NO_RACK = 'no rack';
 const GAP = 14;
@@ -536,7 +538,48 @@ export function selectCanvasModel(snapshot: Snapshot): CanvasModel {
       ]),
     ),
   });
+  if (snapshot.mirror) placeStandby(snapshot.mirror, layout, clients);
   return { compact, layout, nodes, zones, clients, edges, leaders };
+}
+
+/** The standby region as one card to the right of the cluster: its brokers, the lag, the loss. */
+function placeStandby(m: NonNullable<Snapshot['mirror']>, layout: Layout, clients: ClientData[]): void {
+  const brokers = m.standby.nodes.filter((n) => n.roles.includes('broker'));
+  const lagRecords = m.lag.reduce((a, l) => a + l.lagRecords, 0);
+  const lagMs = m.lag.reduce((a, l) => Math.max(a, l.lagMs), 0);
+  const lines = [
+    `mirrors ${m.topics.join(', ')} from ${m.primaryRegion}`,
+    `${m.crossRegionLatencyMs} ms away, polls every ${m.pollIntervalMs} ms`,
+    `brokers ${brokers.map((n) => `${n.alive ? '✓' : '✕'}${n.id}`).join(' ')}`,
+    m.regionLost
+      ? `✕ primary lost, ${m.failover?.missingCount ?? 0} acked missing`
+      : lagRecords === 0
+        ? '✓ caught up'
+        : `lag ${lagRecords} record(s), ${lagMs} ms`,
+  ];
+  const data: ClientData = {
+    clientKind: 'standby',
+    id: m.standbyRegion,
+    title: `Standby region ${m.standbyRegion}`,
+    lines,
+    label: `Standby region ${m.standbyRegion}, ${lines.join(', ')}`,
+  };
+  const right = Math.max(0, ...[...layout.zones, ...layout.clients].map((b) => b.absX + b.width));
+  const width = CLIENT_WIDTH + 60;
+  const height = 64 + lines.length * 18;
+  const box: LayoutNode = {
+    key: standbyKey(m.standbyRegion),
+    parent: null,
+    x: right + ZONE_GAP * 2,
+    y: 0,
+    absX: right + ZONE_GAP * 2,
+    absY: 0,
+    width,
+    height,
+  };
+  layout.clients.push(box);
+  layout.byKey.set(box.key, box);
+  clients.push(data);
 }
 
 /** At most this many node-to-node cut edges; the rest are counted in one label. */
