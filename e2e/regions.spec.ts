@@ -72,3 +72,24 @@ test('without a mirror, the Regions tab says how to get one', async ({ page }) =
     '?preset=two-regions',
   );
 });
+
+test('lesson 13 plays the regional failover: predict, lose the region, see the reveal', async ({ page }) => {
+  await page.goto('./?lesson=two-regions');
+  const lesson = page.getByRole('region', { name: 'Lesson: Two regions: mirroring is asynchronous' });
+  await expect(lesson.getByRole('heading', { name: 'The cluster starts' })).toBeVisible({
+    timeout: TIMEOUT_MS,
+  });
+  await lesson.getByRole('button', { name: 'Next step' }).click({ timeout: TIMEOUT_MS });
+  await expect(lesson.getByRole('heading', { name: 'MirrorMaker copies, a moment later' })).toBeVisible();
+  await lesson.getByRole('button', { name: 'Next step' }).click({ timeout: TIMEOUT_MS });
+  await expect(lesson.getByRole('heading', { name: 'Lose the primary region' })).toBeVisible();
+  await lesson.getByRole('button', { name: /^2\. No: the newest acknowledged records/ }).click();
+  await lesson.getByRole('button', { name: 'Do it for me' }).click();
+  await expect(lesson.getByRole('status', { name: 'Reveal' })).toContainText('Right', {
+    timeout: TIMEOUT_MS,
+  });
+  await page.getByRole('tab', { name: 'Regions' }).click();
+  await expect(
+    page.getByRole('tabpanel', { name: 'Regions' }).getByRole('table', { name: /Missing records/ }),
+  ).toBeVisible();
+});
