@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presets } from '../scenario/presets';
+import { checkHash, decodeSession, encodeSession, replaySession } from '../scenario/session';
 import { createSimulation } from '../sim';
 import type { Snapshot } from '../sim/types';
 import { startHost, type HostClock } from './host';
@@ -87,5 +88,19 @@ describe('the worker host with two regions', () => {
     timeline.seek(10300);
     expect(timeline.sim.stateHash()).toBe(hash);
     expect(JSON.stringify(timeline.sim.snapshot().mirror)).toBe(report);
+  });
+
+  it('a shared link of a run with a lost region replays to the same state hash', () => {
+    const timeline = new Timeline(scenario);
+    timeline.advance(9100);
+    timeline.apply({ type: 'loseRegion' });
+    timeline.advance(1500);
+    const session = timeline.session();
+    const decoded = decodeSession(encodeSession(session));
+    expect(decoded.ok).toBe(true);
+    if (!decoded.ok) return;
+    const replay = replaySession(decoded.session);
+    expect(checkHash(decoded.session, replay.sim.stateHash())).toMatchObject({ status: 'match' });
+    expect(replay.sim.snapshot().mirror?.failover?.missingCount).toBeGreaterThan(0);
   });
 });
