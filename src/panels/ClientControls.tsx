@@ -2,11 +2,23 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { errorsByField, nextFreeId, type Acks } from '../store/panels';
 import { useSimulationStore } from '../store/simulation';
-import { CommandOutcome, describedBy, FieldErrors, useCommand } from './form';
+import { CommandOutcome, SelectField, TextField, useCommand } from './form';
 
 function useUserTopics() {
   const topics = useSimulationStore((state) => state.snapshot?.topics);
   return useMemo(() => (topics ?? []).filter((t) => !t.name.startsWith('__')).map((t) => t.name), [topics]);
+}
+
+/** The user topic a client works on. */
+function TopicField(props: {
+  formId: string;
+  topics: string[];
+  value: string;
+  onValue: (topic: string) => void;
+  errors: string[] | undefined;
+}) {
+  const { formId, topics, ...field } = props;
+  return <SelectField id={`${formId}-topic`} label="Topic" options={topics} {...field} />;
 }
 
 export function ProducerControls() {
@@ -30,7 +42,6 @@ export function ProducerControls() {
   const topicValue = topic || (topics[0] ?? '');
   const errors = errorsByField(command.error, { topic: 'topic', producerId: 'producerId' });
   const at = (field: string) => errors.get(field);
-  const errorId = (field: string) => (at(field) ? `${id}-${field}-error` : undefined);
   const FIELDS = ['producerId', 'topic', 'ratePerSec', 'acks', 'keyPattern'];
   const formErrors = [...errors].filter(([f]) => !FIELDS.includes(f ?? '')).flatMap(([, m]) => m);
 
@@ -57,89 +68,56 @@ export function ProducerControls() {
       <h3 id={`${id}-title`}>Continuous producer</h3>
       <form onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
         <div className="form-grid">
-          <label htmlFor={`${id}-producerId`}>Producer id</label>
-          <div>
-            <input
-              id={`${id}-producerId`}
-              value={idValue}
-              onChange={(e) => setProducerId(e.target.value)}
-              aria-invalid={at('producerId') ? true : undefined}
-              aria-describedby={errorId('producerId')}
-            />
-            <FieldErrors id={`${id}-producerId-error`} messages={at('producerId')} />
-          </div>
-          <label htmlFor={`${id}-topic`}>Topic</label>
-          <div>
-            <select
-              id={`${id}-topic`}
-              value={topicValue}
-              onChange={(e) => setTopic(e.target.value)}
-              aria-invalid={at('topic') ? true : undefined}
-              aria-describedby={errorId('topic')}
-            >
-              {topics.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-            <FieldErrors id={`${id}-topic-error`} messages={at('topic')} />
-          </div>
-          <label htmlFor={`${id}-rate`}>Rate (records per second)</label>
-          <div>
-            <input
-              id={`${id}-rate`}
-              type="number"
-              min={0}
-              max={10000}
-              value={rate}
-              onChange={(e) => setRate(e.target.value)}
-              aria-invalid={at('ratePerSec') ? true : undefined}
-              aria-describedby={errorId('ratePerSec')}
-            />
-            <FieldErrors id={`${id}-ratePerSec-error`} messages={at('ratePerSec')} />
-          </div>
-          <label htmlFor={`${id}-acks`}>acks</label>
-          <div>
-            <select
-              id={`${id}-acks`}
-              value={acks}
-              onChange={(e) => setAcks(e.target.value as '0' | '1' | 'all')}
-              aria-describedby={errorId('acks')}
-            >
-              <option value="all">all</option>
-              <option value="1">1</option>
-              <option value="0">0</option>
-            </select>
-            <FieldErrors id={`${id}-acks-error`} messages={at('acks')} />
-          </div>
-          <label htmlFor={`${id}-keys`}>Key pattern</label>
-          <div>
-            <input
-              id={`${id}-keys`}
-              value={keyPattern}
-              onChange={(e) => setKeyPattern(e.target.value)}
-              aria-invalid={at('keyPattern') ? true : undefined}
-              aria-describedby={describedBy(`${id}-keys-hint`, errorId('keyPattern'))}
-            />
-            <p className="hint" id={`${id}-keys-hint`}>
-              {'{n}'} counts through 10 keys; empty for null keys (sticky partitioner).
-            </p>
-            <FieldErrors id={`${id}-keyPattern-error`} messages={at('keyPattern')} />
-          </div>
-          <label htmlFor={`${id}-principal`}>Principal</label>
-          <div>
-            <input
-              id={`${id}-principal`}
-              value={principal}
-              placeholder="User:alice"
-              onChange={(e) => setPrincipal(e.target.value)}
-              aria-describedby={`${id}-principal-hint`}
-            />
-            <p className="hint" id={`${id}-principal-hint`}>
-              The principal its connection authenticates as, for ACLs; empty for User:ANONYMOUS.
-            </p>
-          </div>
+          <TextField
+            id={`${id}-producerId`}
+            label="Producer id"
+            value={idValue}
+            onValue={setProducerId}
+            errors={at('producerId')}
+          />
+          <TopicField
+            formId={id}
+            topics={topics}
+            value={topicValue}
+            onValue={setTopic}
+            errors={at('topic')}
+          />
+          <TextField
+            id={`${id}-rate`}
+            label="Rate (records per second)"
+            type="number"
+            min={0}
+            max={10000}
+            value={rate}
+            onValue={setRate}
+            errors={at('ratePerSec')}
+            errorId={`${id}-ratePerSec-error`}
+          />
+          <SelectField
+            id={`${id}-acks`}
+            label="acks"
+            value={acks}
+            onValue={setAcks}
+            options={['all', '1', '0']}
+            errors={at('acks')}
+          />
+          <TextField
+            id={`${id}-keys`}
+            label="Key pattern"
+            value={keyPattern}
+            onValue={setKeyPattern}
+            hint="{n} counts through 10 keys; empty for null keys (sticky partitioner)."
+            errors={at('keyPattern')}
+            errorId={`${id}-keyPattern-error`}
+          />
+          <TextField
+            id={`${id}-principal`}
+            label="Principal"
+            value={principal}
+            placeholder="User:alice"
+            onValue={setPrincipal}
+            hint="The principal its connection authenticates as, for ACLs; empty for User:ANONYMOUS."
+          />
         </div>
         <div className="form-row">
           <button type="submit" disabled={command.busy || topicValue === ''}>
@@ -193,7 +171,6 @@ export function ConsumerControls() {
   const topicValue = topic || (topics[0] ?? '');
   const errors = errorsByField(command.error, { topics: 'topic' });
   const at = (field: string) => errors.get(field);
-  const errorId = (field: string) => (at(field) ? `${id}-${field}-error` : undefined);
   const FIELDS = ['consumerId', 'groupId', 'topic'];
   const formErrors = [...errors].filter(([f]) => !FIELDS.includes(f ?? '')).flatMap(([, m]) => m);
 
@@ -212,45 +189,28 @@ export function ConsumerControls() {
       <h3 id={`${id}-title`}>Consumers</h3>
       <form onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
         <div className="form-grid">
-          <label htmlFor={`${id}-consumerId`}>Consumer id</label>
-          <div>
-            <input
-              id={`${id}-consumerId`}
-              value={idValue}
-              onChange={(e) => setConsumerId(e.target.value)}
-              aria-invalid={at('consumerId') ? true : undefined}
-              aria-describedby={errorId('consumerId')}
-            />
-            <FieldErrors id={`${id}-consumerId-error`} messages={at('consumerId')} />
-          </div>
-          <label htmlFor={`${id}-group`}>Group id (group.id)</label>
-          <div>
-            <input
-              id={`${id}-group`}
-              value={groupId}
-              onChange={(e) => setGroupId(e.target.value)}
-              aria-invalid={at('groupId') ? true : undefined}
-              aria-describedby={errorId('groupId')}
-            />
-            <FieldErrors id={`${id}-groupId-error`} messages={at('groupId')} />
-          </div>
-          <label htmlFor={`${id}-topic`}>Topic</label>
-          <div>
-            <select
-              id={`${id}-topic`}
-              value={topicValue}
-              onChange={(e) => setTopic(e.target.value)}
-              aria-invalid={at('topic') ? true : undefined}
-              aria-describedby={errorId('topic')}
-            >
-              {topics.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-            <FieldErrors id={`${id}-topic-error`} messages={at('topic')} />
-          </div>
+          <TextField
+            id={`${id}-consumerId`}
+            label="Consumer id"
+            value={idValue}
+            onValue={setConsumerId}
+            errors={at('consumerId')}
+          />
+          <TextField
+            id={`${id}-group`}
+            label="Group id (group.id)"
+            value={groupId}
+            onValue={setGroupId}
+            errors={at('groupId')}
+            errorId={`${id}-groupId-error`}
+          />
+          <TopicField
+            formId={id}
+            topics={topics}
+            value={topicValue}
+            onValue={setTopic}
+            errors={at('topic')}
+          />
         </div>
         <div className="form-row">
           <button type="submit" disabled={command.busy || topicValue === '' || groupId === ''}>

@@ -22,7 +22,7 @@ import {
   type PlanView,
 } from '../store/operations';
 import { useSimulationStore } from '../store/simulation';
-import { CommandOutcome, describedBy, FieldErrors, useCommand } from './form';
+import { CommandOutcome, SelectField, TextField, useCommand } from './form';
 
 export function OperationsControls() {
   return (
@@ -51,7 +51,6 @@ function AddBrokerForm() {
   // A new broker joins the first rack by default: Kafka refuses a rack-aware plan over brokers with and without racks.
   const rackValue =
     rack !== null && (rack === NO_RACK || racks.includes(rack)) ? rack : (racks[0] ?? NO_RACK);
-  const errorId = command.error ? `${id}-node-error` : undefined;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -80,30 +79,18 @@ function AddBrokerForm() {
       <h3 id={`${id}-title`}>Add a broker</h3>
       <form onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
         <div className="form-grid">
-          <label htmlFor={`${id}-node`}>Node id</label>
-          <div>
-            <input
-              id={`${id}-node`}
-              type="number"
-              min={1}
-              value={nodeIdValue}
-              onChange={(e) => setNodeId(e.target.value)}
-              aria-invalid={command.error ? true : undefined}
-              aria-describedby={errorId}
-            />
-            <FieldErrors id={`${id}-node-error`} messages={refusalMessages(command.error)} />
-          </div>
-          <label htmlFor={`${id}-rack`}>Rack</label>
-          <div>
-            <select id={`${id}-rack`} value={rackValue} onChange={(e) => setRack(e.target.value)}>
-              {racks.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-              <option value={NO_RACK}>no rack</option>
-            </select>
-          </div>
+          <TextField
+            id={`${id}-node`}
+            label="Node id"
+            type="number"
+            min={1}
+            value={nodeIdValue}
+            onValue={setNodeId}
+            errors={refusalMessages(command.error)}
+          />
+          <SelectField id={`${id}-rack`} label="Rack" value={rackValue} onValue={setRack} options={racks}>
+            <option value={NO_RACK}>no rack</option>
+          </SelectField>
         </div>
         <div className="form-row">
           <button type="submit" disabled={command.busy}>
@@ -294,7 +281,6 @@ function ReassignForm() {
   const partitions = topics.find((t) => t.topic === topicValue)?.partitions ?? [];
   const partitionValue =
     partitions.includes(Number(partition)) && partition !== '' ? partition : String(partitions[0] ?? '');
-  const errorId = command.error ? `${id}-replicas-error` : undefined;
 
   function reassign(event: FormEvent) {
     event.preventDefault();
@@ -327,45 +313,29 @@ function ReassignForm() {
       <h3 id={`${id}-title`}>Reassign partitions</h3>
       <form onSubmit={reassign} aria-labelledby={`${id}-title`} noValidate>
         <div className="form-grid">
-          <label htmlFor={`${id}-topic`}>Topic</label>
-          <div>
-            <select id={`${id}-topic`} value={topicValue} onChange={(e) => setTopic(e.target.value)}>
-              {topics.map((t) => (
-                <option key={t.topic} value={t.topic}>
-                  {t.topic}
-                </option>
-              ))}
-            </select>
-          </div>
-          <label htmlFor={`${id}-partition`}>Partition</label>
-          <div>
-            <select
-              id={`${id}-partition`}
-              value={partitionValue}
-              onChange={(e) => setPartition(e.target.value)}
-            >
-              {partitions.map((p) => (
-                <option key={p} value={String(p)}>
-                  {p}
-                </option>
-              ))}
-            </select>
-          </div>
-          <label htmlFor={`${id}-replicas`}>Target replicas</label>
-          <div>
-            <input
-              id={`${id}-replicas`}
-              value={replicas}
-              placeholder="4,5,6"
-              onChange={(e) => setReplicas(e.target.value)}
-              aria-invalid={command.error ? true : undefined}
-              aria-describedby={describedBy(`${id}-replicas-hint`, errorId)}
-            />
-            <p className="hint" id={`${id}-replicas-hint`}>
-              Broker ids separated by commas; the first is the preferred leader.
-            </p>
-            <FieldErrors id={`${id}-replicas-error`} messages={refusalMessages(command.error)} />
-          </div>
+          <SelectField
+            id={`${id}-topic`}
+            label="Topic"
+            value={topicValue}
+            onValue={setTopic}
+            options={topics.map((t) => t.topic)}
+          />
+          <SelectField
+            id={`${id}-partition`}
+            label="Partition"
+            value={partitionValue}
+            onValue={setPartition}
+            options={partitions.map(String)}
+          />
+          <TextField
+            id={`${id}-replicas`}
+            label="Target replicas"
+            value={replicas}
+            placeholder="4,5,6"
+            onValue={setReplicas}
+            hint="Broker ids separated by commas; the first is the preferred leader."
+            errors={refusalMessages(command.error)}
+          />
         </div>
         <div className="form-row">
           <button type="submit" disabled={command.busy}>
@@ -488,7 +458,6 @@ function AclSection() {
   const [resourceName, setResourceName] = useState('orders');
   const [patternType, setPatternType] = useState<'literal' | 'prefixed'>('literal');
   const [permission, setPermission] = useState<'allow' | 'deny'>('allow');
-  const errorId = command.error ? `${id}-principal-error` : undefined;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -504,68 +473,42 @@ function AclSection() {
       <h3 id={`${id}-title`}>ACLs</h3>
       <form onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
         <div className="form-grid">
-          <label htmlFor={`${id}-principal`}>Principal</label>
-          <div>
-            <input
-              id={`${id}-principal`}
-              value={principal}
-              onChange={(e) => setPrincipal(e.target.value)}
-              aria-invalid={command.error ? true : undefined}
-              aria-describedby={errorId}
-            />
-            <FieldErrors id={`${id}-principal-error`} messages={refusalMessages(command.error)} />
-          </div>
-          <label htmlFor={`${id}-operation`}>Operation</label>
-          <div>
-            <select
-              id={`${id}-operation`}
-              value={operation}
-              onChange={(e) => setOperation(e.target.value as AclOperation)}
-            >
-              {OPERATIONS.map((op) => (
-                <option key={op} value={op}>
-                  {op}
-                </option>
-              ))}
-            </select>
-          </div>
-          <label htmlFor={`${id}-type`}>Resource type</label>
-          <div>
-            <select
-              id={`${id}-type`}
-              value={resourceType}
-              onChange={(e) => setResourceType(e.target.value as 'topic' | 'group')}
-            >
-              <option value="topic">topic</option>
-              <option value="group">group</option>
-            </select>
-          </div>
-          <label htmlFor={`${id}-name`}>Resource name</label>
-          <div>
-            <input id={`${id}-name`} value={resourceName} onChange={(e) => setResourceName(e.target.value)} />
-          </div>
-          <label htmlFor={`${id}-pattern`}>Pattern</label>
-          <div>
-            <select
-              id={`${id}-pattern`}
-              value={patternType}
-              onChange={(e) => setPatternType(e.target.value as 'literal' | 'prefixed')}
-            >
-              <option value="literal">literal</option>
-              <option value="prefixed">prefixed</option>
-            </select>
-          </div>
-          <label htmlFor={`${id}-permission`}>Permission</label>
-          <div>
-            <select
-              id={`${id}-permission`}
-              value={permission}
-              onChange={(e) => setPermission(e.target.value as 'allow' | 'deny')}
-            >
-              <option value="allow">allow</option>
-              <option value="deny">deny</option>
-            </select>
-          </div>
+          <TextField
+            id={`${id}-principal`}
+            label="Principal"
+            value={principal}
+            onValue={setPrincipal}
+            errors={refusalMessages(command.error)}
+          />
+          <SelectField
+            id={`${id}-operation`}
+            label="Operation"
+            value={operation}
+            onValue={setOperation}
+            options={OPERATIONS}
+          />
+          <SelectField
+            id={`${id}-type`}
+            label="Resource type"
+            value={resourceType}
+            onValue={setResourceType}
+            options={['topic', 'group']}
+          />
+          <TextField id={`${id}-name`} label="Resource name" value={resourceName} onValue={setResourceName} />
+          <SelectField
+            id={`${id}-pattern`}
+            label="Pattern"
+            value={patternType}
+            onValue={setPatternType}
+            options={['literal', 'prefixed']}
+          />
+          <SelectField
+            id={`${id}-permission`}
+            label="Permission"
+            value={permission}
+            onValue={setPermission}
+            options={['allow', 'deny']}
+          />
         </div>
         <div className="form-row">
           <button type="submit" disabled={command.busy}>

@@ -4,7 +4,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { requestLedger } from '../store/connection';
 import { errorsByField, ledgerRow, ledgerSummary, type Acks } from '../store/panels';
 import { useSimulationStore } from '../store/simulation';
-import { CommandOutcome, describedBy, FieldErrors, KafkaText, useCommand } from './form';
+import { CommandOutcome, KafkaText, SelectField, TextField, useCommand } from './form';
 import { useLedger } from './useLedger';
 
 export const CONSOLE_PRODUCER_ID = 'console-producer';
@@ -28,7 +28,6 @@ export function ProduceForm() {
   const partitions = userTopics.find((t) => t.name === topicValue)?.partitions ?? 0;
   const errors = errorsByField(command.error);
   const fieldError = (field: string) => errors.get(field);
-  const errorId = (field: string) => (fieldError(field) ? `${id}-${field}-error` : undefined);
   const formErrors = [...errors]
     .filter(([field]) => !FIELDS.includes(field ?? ''))
     .flatMap(([, messages]) => messages);
@@ -70,108 +69,74 @@ export function ProduceForm() {
       <h3 id={`${id}-title`}>Produce records</h3>
       <form onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-title`} noValidate>
         <div className="form-grid">
-          <label htmlFor={`${id}-topic`}>Topic</label>
-          <div>
-            <select
-              id={`${id}-topic`}
-              value={topicValue}
-              onChange={(e) => {
-                setTopic(e.target.value);
-                setPartition('');
-              }}
-              aria-invalid={fieldError('topic') ? true : undefined}
-              aria-describedby={errorId('topic')}
-            >
-              {userTopics.map((t) => (
-                <option key={t.name} value={t.name}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-            <FieldErrors id={`${id}-topic-error`} messages={fieldError('topic')} />
-          </div>
+          <SelectField
+            id={`${id}-topic`}
+            label="Topic"
+            value={topicValue}
+            onValue={(value) => {
+              setTopic(value);
+              setPartition('');
+            }}
+            options={userTopics.map((t) => t.name)}
+            errors={fieldError('topic')}
+          />
 
-          <label htmlFor={`${id}-partition`}>Partition</label>
-          <div>
-            <select
-              id={`${id}-partition`}
-              value={partition}
-              onChange={(e) => setPartition(e.target.value)}
-              aria-invalid={fieldError('partition') ? true : undefined}
-              aria-describedby={describedBy(`${id}-partition-hint`, errorId('partition'))}
-            >
-              <option value="">By key (default partitioner)</option>
-              {Array.from({ length: partitions }, (_, p) => (
-                <option key={p} value={p}>
-                  {`${topicValue}-${p}`}
-                </option>
-              ))}
-            </select>
-            <p className="hint" id={`${id}-partition-hint`}>
-              Without a partition, murmur2 of the key picks one.
-            </p>
-            <FieldErrors id={`${id}-partition-error`} messages={fieldError('partition')} />
-          </div>
+          <SelectField
+            id={`${id}-partition`}
+            label="Partition"
+            value={partition}
+            onValue={setPartition}
+            hint="Without a partition, murmur2 of the key picks one."
+            errors={fieldError('partition')}
+          >
+            <option value="">By key (default partitioner)</option>
+            {Array.from({ length: partitions }, (_, p) => (
+              <option key={p} value={p}>
+                {`${topicValue}-${p}`}
+              </option>
+            ))}
+          </SelectField>
 
-          <label htmlFor={`${id}-key`}>Key</label>
-          <div>
-            <input
-              id={`${id}-key`}
-              value={key}
-              onChange={(e) => setKey(e.target.value)}
-              aria-invalid={fieldError('key') ? true : undefined}
-              aria-describedby={describedBy(`${id}-key-hint`, errorId('key'))}
-            />
-            <p className="hint" id={`${id}-key-hint`}>
-              Empty for a null key.
-            </p>
-            <FieldErrors id={`${id}-key-error`} messages={fieldError('key')} />
-          </div>
+          <TextField
+            id={`${id}-key`}
+            label="Key"
+            value={key}
+            onValue={setKey}
+            hint="Empty for a null key."
+            errors={fieldError('key')}
+          />
 
-          <label htmlFor={`${id}-value`}>Value</label>
-          <div>
-            <input
-              id={`${id}-value`}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              aria-invalid={fieldError('value') ? true : undefined}
-              aria-describedby={errorId('value')}
-            />
-            <FieldErrors id={`${id}-value-error`} messages={fieldError('value')} />
-          </div>
+          <TextField
+            id={`${id}-value`}
+            label="Value"
+            value={value}
+            onValue={setValue}
+            errors={fieldError('value')}
+          />
 
-          <label htmlFor={`${id}-acks`}>acks</label>
-          <div>
-            <select
-              id={`${id}-acks`}
-              value={acks}
-              onChange={(e) => setAcks(e.target.value as '0' | '1' | 'all')}
-              aria-describedby={describedBy(`${id}-acks-hint`, errorId('acks'))}
-            >
-              <option value="all">all (every in-sync replica)</option>
-              <option value="1">1 (the leader only)</option>
-              <option value="0">0 (no acknowledgement)</option>
-            </select>
-            <p className="hint" id={`${id}-acks-hint`}>
-              With acks=all, fewer in-sync replicas than min.insync.replicas means NOT_ENOUGH_REPLICAS.
-            </p>
-            <FieldErrors id={`${id}-acks-error`} messages={fieldError('acks')} />
-          </div>
+          <SelectField
+            id={`${id}-acks`}
+            label="acks"
+            value={acks}
+            onValue={setAcks}
+            hint="With acks=all, fewer in-sync replicas than min.insync.replicas means NOT_ENOUGH_REPLICAS."
+            errors={fieldError('acks')}
+          >
+            <option value="all">all (every in-sync replica)</option>
+            <option value="1">1 (the leader only)</option>
+            <option value="0">0 (no acknowledgement)</option>
+          </SelectField>
 
-          <label htmlFor={`${id}-count`}>Count</label>
-          <div>
-            <input
-              id={`${id}-count`}
-              type="number"
-              min={1}
-              max={MAX_COUNT}
-              value={count}
-              onChange={(e) => setCount(e.target.value)}
-              aria-invalid={fieldError('count') ? true : undefined}
-              aria-describedby={errorId('count')}
-            />
-            <FieldErrors id={`${id}-count-error`} messages={fieldError('count')} />
-          </div>
+          <TextField
+            id={`${id}-count`}
+            label="Count"
+            type="number"
+            min={1}
+            max={MAX_COUNT}
+            value={count}
+            onValue={setCount}
+            errors={fieldError('count')}
+          />
         </div>
         <div className="form-row">
           <button type="submit" disabled={command.busy || topicValue === ''}>

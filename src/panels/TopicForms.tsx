@@ -3,7 +3,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { errorsByField, parseConfigEntries, type ConfigValue } from '../store/panels';
 import { useSimulationStore } from '../store/simulation';
-import { CommandOutcome, describedBy, FieldErrors, useCommand } from './form';
+import { CheckboxField, CommandOutcome, SelectField, TextField, useCommand } from './form';
 
 /** The messages for the fields a form shows, and the rest for the form as a whole. */
 function splitErrors(error: string | null, aliases: Record<string, string>, fields: readonly string[]) {
@@ -28,8 +28,6 @@ export function CreateTopicForm() {
   const [minIsr, setMinIsr] = useState('2');
   const [unclean, setUnclean] = useState(false);
   const { at, formErrors } = splitErrors(command.error, CREATE_ALIASES, CREATE_FIELDS);
-  const errorId = (field: string) => (at(field) ? `${id}-${field}-error` : undefined);
-  const invalid = (field: string) => (at(field) ? true : undefined);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -53,70 +51,46 @@ export function CreateTopicForm() {
       <h3 id={`${id}-title`}>Create a topic</h3>
       <form onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
         <div className="form-grid">
-          <label htmlFor={`${id}-name`}>Topic name</label>
-          <div>
-            <input
-              id={`${id}-name`}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={invalid('name')}
-              aria-describedby={errorId('name')}
-            />
-            <FieldErrors id={`${id}-name-error`} messages={at('name')} />
-          </div>
-          <label htmlFor={`${id}-partitions`}>Partitions</label>
-          <div>
-            <input
-              id={`${id}-partitions`}
-              type="number"
-              value={partitions}
-              onChange={(e) => setPartitions(e.target.value)}
-              aria-invalid={invalid('partitions')}
-              aria-describedby={errorId('partitions')}
-            />
-            <FieldErrors id={`${id}-partitions-error`} messages={at('partitions')} />
-          </div>
-          <label htmlFor={`${id}-rf`}>Replication factor</label>
-          <div>
-            <input
-              id={`${id}-rf`}
-              type="number"
-              value={replicationFactor}
-              onChange={(e) => setReplicationFactor(e.target.value)}
-              aria-invalid={invalid('replicationFactor')}
-              aria-describedby={errorId('replicationFactor')}
-            />
-            <FieldErrors id={`${id}-replicationFactor-error`} messages={at('replicationFactor')} />
-          </div>
-          <label htmlFor={`${id}-minIsr`}>min.insync.replicas</label>
-          <div>
-            <input
-              id={`${id}-minIsr`}
-              type="number"
-              value={minIsr}
-              onChange={(e) => setMinIsr(e.target.value)}
-              aria-invalid={invalid('minIsr')}
-              aria-describedby={describedBy(`${id}-minIsr-hint`, errorId('minIsr'))}
-            />
-            <p className="hint" id={`${id}-minIsr-hint`}>
-              Empty for the cluster default.
-            </p>
-            <FieldErrors id={`${id}-minIsr-error`} messages={at('minIsr')} />
-          </div>
-          <span />
-          <div>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={unclean}
-                onChange={(e) => setUnclean(e.target.checked)}
-                aria-invalid={invalid('unclean')}
-                aria-describedby={errorId('unclean')}
-              />
-              unclean.leader.election.enable (may lose acknowledged records)
-            </label>
-            <FieldErrors id={`${id}-unclean-error`} messages={at('unclean')} />
-          </div>
+          <TextField
+            id={`${id}-name`}
+            label="Topic name"
+            value={name}
+            onValue={setName}
+            errors={at('name')}
+          />
+          <TextField
+            id={`${id}-partitions`}
+            label="Partitions"
+            type="number"
+            value={partitions}
+            onValue={setPartitions}
+            errors={at('partitions')}
+          />
+          <TextField
+            id={`${id}-rf`}
+            label="Replication factor"
+            type="number"
+            value={replicationFactor}
+            onValue={setReplicationFactor}
+            errors={at('replicationFactor')}
+            errorId={`${id}-replicationFactor-error`}
+          />
+          <TextField
+            id={`${id}-minIsr`}
+            label="min.insync.replicas"
+            type="number"
+            value={minIsr}
+            onValue={setMinIsr}
+            hint="Empty for the cluster default."
+            errors={at('minIsr')}
+          />
+          <CheckboxField
+            label="unclean.leader.election.enable (may lose acknowledged records)"
+            checked={unclean}
+            onChecked={setUnclean}
+            errors={at('unclean')}
+            errorId={`${id}-unclean-error`}
+          />
         </div>
         <div className="form-row">
           <button type="submit" disabled={command.busy}>
@@ -166,7 +140,6 @@ export function AlterConfigForm() {
   ];
   const at = (field: string) =>
     field === 'entries' ? (entryErrors.length ? entryErrors : undefined) : atCommand(field);
-  const errorId = (field: string) => (at(field) ? `${id}-${field}-error` : undefined);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -193,53 +166,30 @@ export function AlterConfigForm() {
       <h3 id={`${id}-title`}>Alter configs</h3>
       <form onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
         <div className="form-grid">
-          <label htmlFor={`${id}-type`}>Resource type</label>
-          <div>
-            <select
-              id={`${id}-type`}
-              value={resourceType}
-              onChange={(e) => setResourceType(e.target.value as 'topic' | 'broker' | 'cluster')}
-            >
-              <option value="topic">topic</option>
-              <option value="broker">broker</option>
-              <option value="cluster">cluster (default for every broker)</option>
-            </select>
-          </div>
+          <SelectField id={`${id}-type`} label="Resource type" value={resourceType} onValue={setResourceType}>
+            <option value="topic">topic</option>
+            <option value="broker">broker</option>
+            <option value="cluster">cluster (default for every broker)</option>
+          </SelectField>
           {resourceType !== 'cluster' && (
-            <>
-              <label htmlFor={`${id}-name`}>{resourceType === 'topic' ? 'Topic' : 'Broker'}</label>
-              <div>
-                <select
-                  id={`${id}-name`}
-                  value={nameValue}
-                  onChange={(e) => setResourceName(e.target.value)}
-                  aria-invalid={at('resourceName') ? true : undefined}
-                  aria-describedby={errorId('resourceName')}
-                >
-                  {names.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-                <FieldErrors id={`${id}-resourceName-error`} messages={at('resourceName')} />
-              </div>
-            </>
-          )}
-          <label htmlFor={`${id}-entries`}>Configs (key=value)</label>
-          <div>
-            <input
-              id={`${id}-entries`}
-              value={entries}
-              onChange={(e) => setEntries(e.target.value)}
-              aria-invalid={at('entries') ? true : undefined}
-              aria-describedby={describedBy(`${id}-entries-hint`, errorId('entries'))}
+            <SelectField
+              id={`${id}-name`}
+              label={resourceType === 'topic' ? 'Topic' : 'Broker'}
+              value={nameValue}
+              onValue={setResourceName}
+              options={names}
+              errors={at('resourceName')}
+              errorId={`${id}-resourceName-error`}
             />
-            <p className="hint" id={`${id}-entries-hint`}>
-              Separate several with commas; an empty value (key=) deletes the override.
-            </p>
-            <FieldErrors id={`${id}-entries-error`} messages={at('entries')} />
-          </div>
+          )}
+          <TextField
+            id={`${id}-entries`}
+            label="Configs (key=value)"
+            value={entries}
+            onValue={setEntries}
+            hint="Separate several with commas; an empty value (key=) deletes the override."
+            errors={at('entries')}
+          />
         </div>
         <div className="form-row">
           <button type="submit" disabled={command.busy}>

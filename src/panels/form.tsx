@@ -1,6 +1,13 @@
 // Small pieces shared by the forms of the side panels: a command runner that keeps Kafka's error,
-// and a field error placed next to its input and announced.
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+// labelled fields wired to their hint and error, and a field error placed next to its input and announced.
+import {
+  useCallback,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
 import { sendCommand } from '../store/connection';
 import type { Command } from '../store/panels';
 
@@ -57,6 +64,145 @@ export function FieldErrors({ id, messages }: { id: string; messages: string[] |
         </p>
       ))}
     </div>
+  );
+}
+
+/** What every labelled field of a `form-grid` takes. */
+interface FieldProps {
+  /** The control's id (the label points at it). */
+  id: string;
+  label: ReactNode;
+  /** Messages shown under the field, e.g. Kafka's refusal of it; while there are some the field is aria-invalid. */
+  errors?: string[] | undefined;
+  /** The error element's id; `${id}-error` by default. */
+  errorId?: string;
+  /** A line of help under the field, which the control is described by. */
+  hint?: ReactNode;
+  /** The hint's id; `${id}-hint` by default. */
+  hintId?: string;
+}
+
+/** aria-invalid and aria-describedby of a field's control: its hint, and its error while it has one. */
+function fieldAria({ id, errors, errorId, hint, hintId }: FieldProps) {
+  const invalid = !!errors && errors.length > 0;
+  return {
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': describedBy(
+      hint !== undefined && (hintId ?? `${id}-hint`),
+      invalid && (errorId ?? `${id}-error`),
+    ),
+  } as const;
+}
+
+/** A grid row: the label, then the control with its hint and its errors under it. */
+function Field({ id, label, errors, errorId, hint, hintId, children }: FieldProps & { children: ReactNode }) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <div>
+        {children}
+        {hint !== undefined && (
+          <p className="hint" id={hintId ?? `${id}-hint`}>
+            {hint}
+          </p>
+        )}
+        <FieldErrors id={errorId ?? `${id}-error`} messages={errors} />
+      </div>
+    </>
+  );
+}
+
+/** A field's own props, and the rest for its control. */
+function splitField<P extends FieldProps>({ id, label, errors, errorId, hint, hintId, ...control }: P) {
+  return [{ id, label, errors, errorId, hint, hintId }, control] as const;
+}
+
+type Omitted = 'id' | 'value' | 'onChange' | 'aria-invalid' | 'aria-describedby';
+
+/** A labelled text (or number) input of a `form-grid`, with its hint and errors. */
+export function TextField(
+  props: FieldProps &
+    Omit<InputHTMLAttributes<HTMLInputElement>, Omitted> & {
+      value: string;
+      onValue: (value: string) => void;
+    },
+) {
+  const [field, { value, onValue, ...input }] = splitField(props);
+  return (
+    <Field {...field}>
+      <input
+        id={field.id}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        {...input}
+        {...fieldAria(field)}
+      />
+    </Field>
+  );
+}
+
+/** A labelled select of a `form-grid`, with its hint and errors; `options` lists values shown as they are. */
+export function SelectField<V extends string>(
+  props: FieldProps &
+    Omit<SelectHTMLAttributes<HTMLSelectElement>, Omitted> & {
+      value: V;
+      onValue: (value: V) => void;
+      options?: readonly V[];
+    },
+) {
+  const [field, { value, onValue, options, children, ...select }] = splitField(props);
+  return (
+    <Field {...field}>
+      <select
+        id={field.id}
+        value={value}
+        onChange={(e) => onValue(e.target.value as V)}
+        {...select}
+        {...fieldAria(field)}
+      >
+        {options?.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+/** A checkbox of a `form-grid`, its text as its label, in the control column, with its errors. */
+export function CheckboxField({
+  label,
+  errors,
+  errorId,
+  checked,
+  onChecked,
+}: {
+  label: ReactNode;
+  errors?: string[] | undefined;
+  errorId: string;
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+}) {
+  const invalid = !!errors && errors.length > 0;
+  return (
+    <>
+      <span />
+      <div>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={checked}
+            onChange={(e) => onChecked(e.target.checked)}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? errorId : undefined}
+          />
+          {label}
+        </label>
+        <FieldErrors id={errorId} messages={errors} />
+      </div>
+    </>
   );
 }
 
