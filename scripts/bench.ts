@@ -1,6 +1,7 @@
 // npm run bench (bundled with esbuild, as the browser runs it, then run by node): how fast the engine runs, in simulated seconds per wall-clock second, and its
 // peak heap, with a steady 1,000 records/s produced with acks=all across all partitions.
-// Prints numbers; asserts nothing (timed assertions flake on a busy machine).
+// Prints numbers; asserts nothing (timed assertions flake on a busy machine). Each line is the
+// median of --runs runs after one warm-up run that is not counted.
 // Also: the large cluster idle with a quorum of 5 controllers (size quorum: heartbeats and the
 // controller's periodic work only), and the large load with 5 controllers (large+5c).
 // Options: --only small|medium|large|quorum|large+5c|clients  --runs N  --soak (the 10-minute memory run of the large size)
@@ -138,7 +139,7 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefi
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
 
 console.log(
-  `Engine speed with ${RATE_PER_S} records/s, acks=all, RF 3, min.insync.replicas=2 (median of ${runs} runs)`,
+  `Engine speed with ${RATE_PER_S} records/s, acks=all, RF 3, min.insync.replicas=2 (median of ${runs} runs after a warm-up run)`,
 );
 console.log('size      controllers  brokers  partitions  sim-s/wall-s  target  peak heap  acked');
 for (const size of SIZES) {
@@ -146,6 +147,9 @@ for (const size of SIZES) {
   const speeds: number[] = [];
   let peak = 0;
   let acked = 0;
+  // A warm-up run first, not counted: V8 needs about a second of wall time to optimise the hot
+  // paths, and a long session in the browser runs warm (as JMH warms up before it measures).
+  run(size, Math.min(size.measureSimMs, 20_000));
   for (let i = 0; i < runs; i++) {
     const r = run(size, size.measureSimMs);
     speeds.push(size.measureSimMs / r.wallMs);
@@ -196,6 +200,7 @@ if (!only || only === 'clients') {
   const simMs = 30_000;
   const speeds: number[] = [];
   let last: ReturnType<typeof runClients> | null = null;
+  runClients(10_000); // warm-up, not counted (see above)
   for (let i = 0; i < runs; i++) {
     last = runClients(simMs);
     speeds.push(simMs / last.wallMs);

@@ -391,7 +391,7 @@ function refetch(w: World, c: ConsumerClient, leader: NodeId): void {
     f.rescan = false;
     for (const p of c.parts.values()) if (ready(p)) list.push(p);
   } else
-    for (const k in f.offsets) {
+    for (const k of f.keys) {
       const p = c.parts.get(k);
       if (ready(p)) list.push(p);
     }
@@ -401,15 +401,18 @@ function refetch(w: World, c: ConsumerClient, leader: NodeId): void {
 function fetchFrom(w: World, c: ConsumerClient, leader: NodeId, list: ConsumerPartition[]): void {
   let f = c.fetches.get(leader);
   if (!f)
-    c.fetches.set(leader, (f = { reqId: 0, sentAtMs: 0, offsets: {}, backoffUntilMs: 0, rescan: false }));
+    c.fetches.set(
+      leader,
+      (f = { reqId: 0, sentAtMs: 0, keys: [], positions: [], backoffUntilMs: 0, rescan: false }),
+    );
   if (f.reqId !== 0 || f.backoffUntilMs > w.nowMs) {
     f.rescan = true;
     return;
   }
   f.reqId = nextReqId(w);
   f.sentAtMs = w.nowMs;
-  f.offsets = {};
-  for (const p of list) f.offsets[tpKey(p.topic, p.partition)] = p.position;
+  f.keys = list.map((p) => tpKey(p.topic, p.partition));
+  f.positions = list.map((p) => p.position);
   send(
     w,
     c.id,
@@ -726,7 +729,7 @@ function onFetchResponse(
     const k = tpKey(part.topic, part.partition);
     const p = c.parts.get(k);
     // A partition revoked or re-positioned while the fetch was out: its data is dropped.
-    if (!p || p.pending || p.position !== f.offsets[k]) continue;
+    if (!p || p.pending || p.position !== f.positions[f.keys.indexOf(k)]) continue;
     if (part.error) {
       clean = false;
       if (part.error === 'OFFSET_OUT_OF_RANGE') {
@@ -743,7 +746,8 @@ function onFetchResponse(
       }
       continue;
     }
-    part.records.forEach((r: LogRecord, i: number) => {
+    for (let i = 0; i < part.records.length; i++) {
+      const r: LogRecord = part.records[i]!;
       const offset = p.position + i;
       const view = {
         consumerId: c.id,
@@ -757,7 +761,7 @@ function onFetchResponse(
       };
       trace.push(view);
       c.lastRecords.push(view);
-    });
+    }
     if (part.records.length) {
       const last = part.records[part.records.length - 1]!;
       p.position += part.records.length;

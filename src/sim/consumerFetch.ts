@@ -27,41 +27,59 @@ function leaderState(node: SimNode, topic: string, partition: number, currentLea
   return { mem, disk };
 }
 
+/**
+ * Reads the parts of a consumer fetch. As in a KIP-227 incremental fetch session, a part with no
+ * records and no error is left out of the response: the consumer keeps its position for it and
+ * fetches it again.
+ */
 function readParts(w: World, node: SimNode, from: Message['from'], parts: ConsumerFetchPart[]) {
   const out: ConsumerFetchRespPart[] = [];
   let ready = false;
   for (const part of parts) {
-    const base = {
-      topic: part.topic,
-      partition: part.partition,
-      highWatermark: -1,
-      logStartOffset: 0,
-      records: [] as LogRecord[],
-    };
     const denied = typeof from === 'string' ? authorizationError(w, from, 'Read', 'topic', part.topic) : null;
     const s = denied
       ? { error: denied }
       : leaderState(node, part.topic, part.partition, part.currentLeaderEpoch);
     if ('error' in s) {
-      out.push({ ...base, error: s.error });
+      out.push(respPart(part, -1, 0, NO_RECORDS, s.error));
       ready = true;
       continue;
     }
     const { disk } = s;
     const log = disk.log;
-    const common = { ...base, highWatermark: disk.highWatermark, logStartOffset: log.logStartOffset };
     if (part.fetchOffset < log.logStartOffset || part.fetchOffset > logEndOffset(log)) {
-      out.push({ ...common, error: 'OFFSET_OUT_OF_RANGE' });
+      out.push(respPart(part, disk.highWatermark, log.logStartOffset, NO_RECORDS, 'OFFSET_OUT_OF_RANGE'));
       ready = true;
       continue;
     }
     // read_uncommitted: only below the high watermark.
     const end = Math.min(disk.highWatermark, part.fetchOffset + CONSUMER_FETCH_MAX_RECORDS);
-    const records = end > part.fetchOffset ? slice(log, part.fetchOffset, end) : [];
-    if (records.length) ready = true;
-    out.push({ ...common, records });
+    if (end > part.fetchOffset) {
+      ready = true;
+      out.push(respPart(part, disk.highWatermark, log.logStartOffset, slice(log, part.fetchOffset, end)));
+    }
   }
   return { parts: out, ready };
+}
+
+const NO_RECORDS: LogRecord[] = [];
+
+function respPart(
+  part: ConsumerFetchPart,
+  highWatermark: number,
+  logStartOffset: number,
+  records: LogRecord[],
+  error?: string,
+): ConsumerFetchRespPart {
+  const r: ConsumerFetchRespPart = {
+    topic: part.topic,
+    partition: part.partition,
+    highWatermark,
+    logStartOffset,
+    records,
+  };
+  if (error) r.error = error;
+  return r;
 }
 
 export function onConsumerFetch(w: World, node: SimNode, msg: Message): void {
@@ -84,10 +102,13 @@ export function onHighWatermarkAdvanced(w: World, node: SimNode, topic: string, 
   if (!cm || cm.parked.size === 0 || cm.incarnation !== node.incarnation) return;
   for (const [key, p] of cm.parked) {
     const b = p.msg.body;
-    if (b.kind !== 'ConsumerFetch' || !b.parts.some((x) => x.topic === topic && x.partition === partition))
+    if (b.kind !== 'ConsumerFetch' || !b.parts.some((x) => x.partition === partition && x.topic === topic))
       continue;
     cm.parked.delete(key);
-    reply(w, p.msg, { kind: 'ConsumerFetchResponse', parts: readParts(w, node, p.msg.from, b.parts).parts });
+    reply(w, p.msg, {
+      kind: 'ConsumerFetchResponse',
+      parts: readParts(w, node, p.msg.from, b.parts).parts,
+    });
   }
 }
 

@@ -64,7 +64,7 @@ export function onControllerCommit(w: World, node: SimNode): void {
   const hw = r.highWatermark;
   const due = c.pendingReplies.filter((p) => p.offset < hw);
   c.pendingReplies = c.pendingReplies.filter((p) => p.offset >= hw);
-  for (const p of due) send(w, p.msg.from, p.msg.to, p.msg.body, p.msg.reqId, p.msg.toIncarnation);
+  for (const p of due) reply(w, p.req, p.body);
   const ready = c.pendingEvents.filter((e) => e.offset < hw);
   c.pendingEvents = c.pendingEvents.filter((e) => e.offset >= hw);
   for (const e of ready) emit(w, e.type, e.message, e.fields);
@@ -147,19 +147,7 @@ function later(
 /** Kafka answers a controller request once its records are committed. */
 function replyAfterCommit(w: World, node: SimNode, offset: number, req: Message, body: Body): void {
   if (offset < node.raft!.highWatermark) reply(w, req, body);
-  else
-    node.controller!.pendingReplies.push({
-      offset,
-      msg: {
-        t: 'deliver',
-        from: req.to,
-        to: req.from,
-        reqId: req.reqId,
-        toIncarnation: req.fromIncarnation,
-        fromIncarnation: 0,
-        body,
-      },
-    });
+  else node.controller!.pendingReplies.push({ offset, req, body });
 }
 
 /** Applies partition changes: one record each, and the events that explain them. */

@@ -529,6 +529,7 @@ function append(w: World, node: SimNode, g: GroupMem, records: { key: string; va
       timeoutMs: OFFSETS_COMMIT_TIMEOUT_MS,
       records: records.map((r) => ({
         id: w.nextRecordId++,
+        epoch: -1,
         key: r.key,
         value: r.value,
         producerId: `group-coordinator-${node.id}`,

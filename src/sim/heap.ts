@@ -1,14 +1,14 @@
 // The event queue: a binary min-heap ordered by due time, then by sequence number.
 // Ties are broken by the sequence of scheduling, never by object order (house rule 5).
 
-export interface Timed<T> {
+/** What the queue orders by. Items carry these fields themselves: no wrapper object per event. */
+export interface Timed {
   dueMs: number;
   seq: number;
-  item: T;
 }
 
-export class EventQueue<T> {
-  private heap: Timed<T>[] = [];
+export class EventQueue<T extends Timed> {
+  private heap: T[] = [];
 
   /** A deep copy (for checkpoints): entries are plain data. */
   clone(): EventQueue<T> {
@@ -21,7 +21,7 @@ export class EventQueue<T> {
     return this.heap.length;
   }
 
-  push(entry: Timed<T>): void {
+  push(entry: T): void {
     const h = this.heap;
     // Sift up by moving parents down into the hole: no swaps, no temporary arrays.
     let i = h.length;
@@ -36,11 +36,11 @@ export class EventQueue<T> {
     h[i] = entry;
   }
 
-  peek(): Timed<T> | undefined {
+  peek(): T | undefined {
     return this.heap[0];
   }
 
-  pop(): Timed<T> | undefined {
+  pop(): T | undefined {
     const h = this.heap;
     if (h.length === 0) return undefined;
     const top = h[0]!;
@@ -63,11 +63,11 @@ export class EventQueue<T> {
   }
 
   /** Entries in due order (a copy; for snapshots and hashing). */
-  sorted(): Timed<T>[] {
+  sorted(): T[] {
     return [...this.heap].sort((a, b) => (before(a, b) ? -1 : 1));
   }
 }
 
-function before<T>(a: Timed<T>, b: Timed<T>): boolean {
+function before(a: Timed, b: Timed): boolean {
   return a.dueMs < b.dueMs || (a.dueMs === b.dueMs && a.seq < b.seq);
 }

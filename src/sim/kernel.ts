@@ -5,8 +5,9 @@ import { nextFloat } from './rng';
 import type { ClientTimerName, DeadlineTimer, QueueItem, SimNode, TimerName, World } from './state';
 import type { ConfigValue, NodeId, SimEvent } from './types';
 
-export function schedule(w: World, dueMs: number, item: QueueItem): void {
-  w.queue.push({ dueMs, seq: w.seq++, item });
+/** Queues an item; it carries its own `dueMs`, and `seq` from w.seq++ (set when it is built: one hidden class). */
+export function schedule(w: World, item: QueueItem): void {
+  w.queue.push(item);
 }
 
 export function newToken(w: World): number {
@@ -22,7 +23,9 @@ export function setNodeTimer(
   key?: string,
 ): number {
   const token = newToken(w);
-  schedule(w, w.nowMs + delayMs, {
+  schedule(w, {
+    dueMs: w.nowMs + delayMs,
+    seq: w.seq++,
     t: 'timer',
     node: node.id,
     incarnation: node.incarnation,
@@ -68,7 +71,7 @@ export function setClientTimer(
   key?: string,
 ): number {
   const token = newToken(w);
-  schedule(w, w.nowMs + delayMs, { t: 'client', client, name, token, key });
+  schedule(w, { dueMs: w.nowMs + delayMs, seq: w.seq++, t: 'client', client, name, token, key });
   return token;
 }
 
@@ -122,6 +125,7 @@ export function send(
   body: Body,
   reqId: number,
   toIncarnation = incarnationOf(w, to),
+  fromIncarnation = incarnationOf(w, from),
 ): void {
   const net = w.network;
   if (!reachable(w, from, to)) return;
@@ -135,19 +139,22 @@ export function send(
   const due = Math.max(w.nowMs + base + jitter, fromLinks.get(to) ?? 0);
   fromLinks.set(to, due);
   net.inFlight++;
-  schedule(w, due, {
+  schedule(w, {
+    dueMs: due,
+    seq: w.seq++,
     t: 'deliver',
     from,
     to,
     reqId,
     toIncarnation,
-    fromIncarnation: incarnationOf(w, from),
+    fromIncarnation,
     body,
   });
 }
 
+/** Answers `req`: from the process it was delivered to (its incarnation), to the one that sent it. */
 export function reply(w: World, req: Message, body: Body): void {
-  send(w, req.to, req.from, body, req.reqId, req.fromIncarnation);
+  send(w, req.to, req.from, body, req.reqId, req.fromIncarnation, req.toIncarnation);
 }
 
 export function nextReqId(w: World): number {

@@ -117,7 +117,8 @@ export type Body =
       partition: number;
       acks: Acks;
       timeoutMs: number;
-      records: Omit<LogRecord, 'epoch'>[];
+      /** Each with epoch -1: the leader stamps its leader epoch on them as it appends. */
+      records: LogRecord[];
     }
   | {
       kind: 'ProduceResponse';
@@ -247,6 +248,9 @@ export type GroupResponse =
 export interface Message {
   /** A message is itself the event-queue item that delivers it (one allocation less per send). */
   t: 'deliver';
+  /** When it arrives, and the order it was sent in (see Timed). */
+  dueMs: number;
+  seq: number;
   from: Addr;
   to: Addr;
   /** Correlation id: a response carries the id of its request. */

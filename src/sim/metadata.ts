@@ -55,7 +55,11 @@ export interface TopicImage {
   name: string;
   partitions: number;
   config: Record<string, ConfigValue>;
+  /** Whether either throttled-replicas list is set (checked on every fetch: most topics have none). */
+  throttled: boolean;
 }
+
+const THROTTLED_LISTS = ['leader.replication.throttled.replicas', 'follower.replication.throttled.replicas'];
 
 export interface MetaImage {
   /** Offset of the last applied record, -1 when none. */
@@ -67,8 +71,13 @@ export interface MetaImage {
   brokerConfigs: Map<string, Record<string, ConfigValue>>;
 }
 
+/** The strings tpKey made, per topic and partition: the hot paths look partitions up by key all the time. */
+const tpKeys = new Map<string, string[]>();
+
 export function tpKey(topic: string, partition: number): string {
-  return `${topic}-${partition}`;
+  let keys = tpKeys.get(topic);
+  if (!keys) tpKeys.set(topic, (keys = []));
+  return (keys[partition] ??= `${topic}-${partition}`);
 }
 
 export function emptyImage(): MetaImage {
@@ -109,7 +118,7 @@ export function applyRecord(img: MetaImage, offset: number, rec: MetaRecord): vo
       return;
     }
     case 'TopicRecord':
-      img.topics.set(rec.name, { name: rec.name, partitions: 0, config: {} });
+      img.topics.set(rec.name, { name: rec.name, partitions: 0, config: {}, throttled: false });
       return;
     case 'PartitionRecord': {
       const t = img.topics.get(rec.topic);
@@ -130,6 +139,10 @@ export function applyRecord(img: MetaImage, offset: number, rec: MetaRecord): vo
       if (!target) return;
       if (rec.value === null) delete target[rec.name];
       else target[rec.name] = rec.value;
+      if (rec.resourceType === 'topic')
+        img.topics.get(rec.resourceName)!.throttled = THROTTLED_LISTS.some(
+          (n) => target[n] !== undefined && target[n] !== '',
+        );
       return;
     }
     case 'RemoveTopicRecord': {

@@ -7,6 +7,7 @@ import { brokerList, resolveProducerConfig } from './clientConfig';
 import { armClientDeadline, emit, nextReqId, send, setClientTimer } from './kernel';
 import { addLedgerEntry } from './ledger';
 import type { Message } from './messages';
+import { tpKey } from './metadata';
 import { partitionForKey } from './partitioner';
 import { nextFloat, nextInt } from './rng';
 import type { ProducerClient, ProducerRecordState, World } from './state';
@@ -98,7 +99,19 @@ export function produce(w: World, cmd: Produce): void {
       cmd.partition,
     );
   armDeliveryTimer(w, p);
-  drain(w, p);
+  wakeSender(w, p, cmd.topic);
+}
+
+/**
+ * RecordAccumulator.append: with linger.ms the new records wait for the Sender's next wake-up, so
+ * only that wake-up is armed; the Sender itself runs now only when something could leave now.
+ */
+function wakeSender(w: World, p: ProducerClient, topic: string): void {
+  const linger = num(p, 'linger.ms');
+  const stale = w.nowMs - p.metadataFetchedAtMs > num(p, 'metadata.max.age.ms');
+  if (linger > 0 && !p.needMetadata && !stale && p.leaders.has(topic))
+    armClientDeadline(w, p.id, p.retryTimer, w.nowMs + linger, 'retry');
+  else drain(w, p);
 }
 
 /** KafkaProducer.send(): the record joins the accumulator as a pending ledger entry. */
@@ -210,10 +223,10 @@ function produceTick(w: World, p: ProducerClient): void {
   const blocked =
     !p.leaders.has(loop.topic) && p.ready.some((id) => w.ledgerIndex.get(id)?.topic === loop.topic);
   if (blocked) loop.emitted = due;
+  const keyParts = loop.keyPattern === null ? null : loop.keyPattern.split('{n}');
   for (; loop.emitted < due; loop.emitted++) {
     const n = loop.emitted;
-    const key =
-      loop.keyPattern === null ? null : loop.keyPattern.split('{n}').join(String(n % loop.keyCount));
+    const key = keyParts === null ? null : keyParts.join(String(n % loop.keyCount));
     enqueue(w, p, loop.topic, key, `${p.id}-${n}`, loop.acks, undefined);
     if (!p.leaders.has(loop.topic)) {
       loop.emitted = due;
@@ -226,7 +239,7 @@ function produceTick(w: World, p: ProducerClient): void {
     loop.token = setClientTimer(w, p.id, Math.max(10, nextDue - w.nowMs), 'produceTick');
   }
   armDeliveryTimer(w, p);
-  drain(w, p);
+  wakeSender(w, p, loop.topic);
 }
 
 /**
@@ -297,6 +310,7 @@ function recordBytes(e: LedgerEntry): number {
 export function drain(w: World, p: ProducerClient): void {
   const stale = w.nowMs - p.metadataFetchedAtMs > num(p, 'metadata.max.age.ms');
   if (p.needMetadata || stale) requestMetadata(w, p);
+  if (p.ready.length === 0) return; // nothing waits to be sent (most responses find it so)
   let wakeAtMs = Infinity;
   const maxInFlight = num(p, 'max.in.flight.requests.per.connection');
   const batchSize = num(p, 'batch.size');
@@ -318,7 +332,7 @@ export function drain(w: World, p: ProducerClient): void {
           : stickyPartition(w, p, entry.topic, leaders);
       entry.partition = r.partition;
     }
-    const tp = `${entry.topic}-${r.partition}`;
+    const tp = tpKey(entry.topic, r.partition);
     if (r.readyAtMs > w.nowMs || held.has(tp)) {
       if (r.readyAtMs > w.nowMs) wakeAtMs = Math.min(wakeAtMs, r.readyAtMs);
       if (r.attempts > 0 && r.pid >= 0) held.add(tp);
@@ -414,7 +428,7 @@ function stickyPartition(w: World, p: ProducerClient, topic: string, leaders: { 
 function sendBatch(w: World, p: ProducerClient, b: Batch): void {
   // Idempotence is off for acks 0 and 1 (ProducerConfig), and when a conflicting config turned it off.
   const idempotent = b.acks === 'all' && p.idempotent;
-  const tp = `${b.topic}-${b.partition}`;
+  const tp = tpKey(b.topic, b.partition);
   const sticky = p.sticky.get(b.topic);
   if (sticky && sticky.partition === b.partition) sticky.bytes += b.bytes;
   const batchId = b.records[0]!.batchId >= 0 ? b.records[0]!.batchId : b.records[0]!.recordId;
@@ -444,6 +458,7 @@ function sendBatch(w: World, p: ProducerClient, b: Batch): void {
         const e = b.entries[i]!;
         return {
           id: e.recordId,
+          epoch: -1,
           key: e.key,
           value: e.value,
           producerId: p.id,
@@ -524,7 +539,9 @@ function finishAttempt(
     failAndBumpEpoch(w, p, req.recordIds);
     return;
   }
-  for (const [i, recordId] of req.recordIds.entries()) {
+  let requeued = false;
+  for (let i = 0; i < req.recordIds.length; i++) {
+    const recordId = req.recordIds[i]!;
     const r = p.records.get(recordId);
     const entry = w.ledgerIndex.get(recordId);
     if (!r || !entry) continue;
@@ -546,9 +563,10 @@ function finishAttempt(
     }
     r.readyAtMs = w.nowMs + backoffMs;
     p.ready.push(recordId);
+    requeued = true;
   }
   // Retried records go back in send order, ahead of newer ones (ordering, as the accumulator keeps it).
-  p.ready.sort((a, b) => a - b);
+  if (requeued) p.ready.sort((a, b) => a - b);
   armDeliveryTimer(w, p);
 }
 

@@ -93,7 +93,9 @@ function isThrottled(
   replicaId: NodeId,
 ): boolean {
   // A topic-only config: no cluster-wide default to fall back to. Checked first: it is on the fetch path.
-  const list = node.raft!.image.topics.get(mem.topic)?.config[THROTTLED_REPLICAS[side]];
+  const topic = node.raft!.image.topics.get(mem.topic);
+  if (!topic?.throttled) return false;
+  const list = topic.config[THROTTLED_REPLICAS[side]];
   if (list === undefined || list === '' || mem.isr.includes(replicaId)) return false;
   return listsReplica(list, mem.partition, node.id);
 }
@@ -757,12 +759,15 @@ export function onAlterPartitionResponse(w: World, node: SimNode, msg: Message):
 /** Partition.maybeIncrementLeaderHW, with KAFKA-15583: frozen while the ISR is below min ISR. */
 export function maybeIncrementHighWatermark(w: World, node: SimNode, mem: ReplicaMem): void {
   if (mem.role !== 'leader') return;
-  if (mem.isr.length < effMinIsr(w, node, mem)) return;
   const disk = diskOf(node, mem.key);
   let hw = logEndOffset(disk.log);
-  const lagMaxMs = Number(brokerValue(w, node, 'replica.lag.time.max.ms'));
+  if (hw <= disk.highWatermark) return; // nothing above the HW: it cannot move
+  if (mem.isr.length < effMinIsr(w, node, mem)) return;
+  let lagMaxMs = -1;
   for (const [r, fs] of mem.followers) {
     const inIsr = mem.isr.includes(r) || (mem.pendingIsr !== null && mem.pendingIsr.includes(r));
+    if (!inIsr && fs.logEndOffset >= 0 && lagMaxMs < 0)
+      lagMaxMs = Number(brokerValue(w, node, 'replica.lag.time.max.ms'));
     // A caught-up replica that is eligible for the ISR also holds the HW back (Partition.maybeIncrementLeaderHW).
     if (
       inIsr ||
@@ -779,10 +784,10 @@ export function maybeIncrementHighWatermark(w: World, node: SimNode, mem: Replic
 }
 
 function completeDelayed(w: World, node: SimNode, mem: ReplicaMem, disk: PartitionDisk): void {
-  if (mem.delayed.length === 0) return;
-  const done = mem.delayed.filter((d) => d.requiredOffset <= disk.highWatermark);
-  if (done.length === 0) return;
-  mem.delayed = mem.delayed.filter((d) => d.requiredOffset > disk.highWatermark);
+  const hw = disk.highWatermark;
+  if (!mem.delayed.some((d) => d.requiredOffset <= hw)) return;
+  const done = mem.delayed.filter((d) => d.requiredOffset <= hw);
+  mem.delayed = mem.delayed.filter((d) => d.requiredOffset > hw);
   const enough = maximalIsr(mem).length >= effMinIsr(w, node, mem);
   for (const d of done)
     respondProduce(w, d.msg, mem, enough ? undefined : 'NOT_ENOUGH_REPLICAS_AFTER_APPEND', d.baseOffset);
@@ -925,8 +930,8 @@ export function onProduceRequest(w: World, node: SimNode, msg: Message): void {
       }
     }
     baseOffset = logEndOffset(disk.log);
-    for (const r of body.records) {
-      const rec: LogRecord = { ...r, epoch: mem.leaderEpoch };
+    for (const rec of body.records) {
+      rec.epoch = mem.leaderEpoch; // the request's record becomes the log's (it is not sent again)
       const offset = append(disk.log, rec);
       trackProducer(mem, rec, offset);
     }

@@ -191,7 +191,7 @@ export class Simulation {
     this.w = w;
     for (const n of s.nodes) addNode(w, n.id, n.roles, n.rack ?? null);
     // Script steps run in atMs order; steps at the same time keep their order in the file.
-    w.script.forEach((step, index) => schedule(w, step.atMs, { t: 'script', index }));
+    w.script.forEach((step, index) => schedule(w, { dueMs: step.atMs, seq: w.seq++, t: 'script', index }));
     for (const node of w.nodes.values()) bootNode(w, node);
     this.link = null;
     if (s.mirror) {
@@ -241,7 +241,7 @@ export class Simulation {
       if (next.dueMs > w.metrics.nextSampleMs) this.sample(next.dueMs - 1);
       w.queue.pop();
       if (next.dueMs > w.nowMs) w.nowMs = next.dueMs;
-      dispatch(w, next.item, this);
+      dispatch(w, next, this);
     }
     this.sample(until);
     w.nowMs = until;
@@ -293,7 +293,7 @@ export class Simulation {
     if (next.dueMs > w.metrics.nextSampleMs) this.sample(next.dueMs - 1);
     w.queue.pop();
     if (next.dueMs > w.nowMs) w.nowMs = next.dueMs;
-    dispatch(w, next.item, this);
+    dispatch(w, next, this);
   }
 
   apply(command: Command): CommandResult {

@@ -4,7 +4,15 @@
 import type { Timed } from './heap';
 import { EventQueue } from './heap';
 import type { EpochLog } from './log';
-import type { Addr, CommittedOffset, LogRecord, Message, Subscription, TopicPartition } from './messages';
+import type {
+  Addr,
+  Body,
+  CommittedOffset,
+  LogRecord,
+  Message,
+  Subscription,
+  TopicPartition,
+} from './messages';
 import type { MetaEntry, MetaImage, PartitionState } from './metadata';
 import type { RngState } from './rng';
 import type { SecurityState } from './acl';
@@ -23,11 +31,12 @@ import type {
   SimEvent,
 } from './types';
 
+/** An event: when it is due (then the order it was scheduled in) and what happens. */
 export type QueueItem =
   | Message
-  | { t: 'timer'; node: NodeId; incarnation: number; name: TimerName; token: number; key?: string }
-  | { t: 'client'; client: string; name: ClientTimerName; token: number; key?: string }
-  | { t: 'script'; index: number };
+  | (Timed & { t: 'timer'; node: NodeId; incarnation: number; name: TimerName; token: number; key?: string })
+  | (Timed & { t: 'client'; client: string; name: ClientTimerName; token: number; key?: string })
+  | (Timed & { t: 'script'; index: number });
 
 export type TimerName =
   | 'raftElection'
@@ -110,7 +119,9 @@ export interface RaftMem {
 
 export interface PendingReply {
   offset: number;
-  msg: Message;
+  /** The request it answers, and the answer to send once `offset` commits. */
+  req: Message;
+  body: Body;
 }
 
 export interface ControllerMem {
@@ -370,7 +381,9 @@ export interface ConsumerClient {
     {
       reqId: number;
       sentAtMs: number;
-      offsets: Record<string, number>;
+      /** The partitions ("topic-partition") in the fetch in flight, and the position each was fetched at. */
+      keys: string[];
+      positions: number[];
       backoffUntilMs: number;
       /** A partition of this leader waited for the fetch in flight: the next one looks at every partition. */
       rescan: boolean;
