@@ -100,7 +100,8 @@ export function onConsumerFetch(w: World, node: SimNode, msg: Message): void {
 export function onHighWatermarkAdvanced(w: World, node: SimNode, topic: string, partition: number): void {
   const cm = w.coordinators.get(node.id);
   if (!cm || cm.parked.size === 0 || cm.incarnation !== node.incarnation) return;
-  for (const [key, p] of cm.parked) {
+  for (const key of cm.parked.keys()) {
+    const p = cm.parked.get(key)!;
     const b = p.msg.body;
     if (b.kind !== 'ConsumerFetch' || !b.parts.some((x) => x.partition === partition && x.topic === topic))
       continue;

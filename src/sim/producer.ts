@@ -315,9 +315,10 @@ export function drain(w: World, p: ProducerClient): void {
   const maxInFlight = num(p, 'max.in.flight.requests.per.connection');
   const batchSize = num(p, 'batch.size');
   const waiting: number[] = [];
-  const batches = new Map<string, Batch[]>();
+  // Made when first needed: most wake-ups find nothing to send.
+  let batches: Map<string | number, Batch[]> | null = null;
   // With idempotence, a batch waiting to be retried holds back newer records of its partition (ordering).
-  const held = new Set<string>();
+  let held: Set<string> | null = null;
   for (const id of p.ready) {
     const r = p.records.get(id);
     if (!r || r.inFlight) continue;
@@ -333,9 +334,9 @@ export function drain(w: World, p: ProducerClient): void {
       entry.partition = r.partition;
     }
     const tp = tpKey(entry.topic, r.partition);
-    if (r.readyAtMs > w.nowMs || held.has(tp)) {
+    if (r.readyAtMs > w.nowMs || held?.has(tp)) {
       if (r.readyAtMs > w.nowMs) wakeAtMs = Math.min(wakeAtMs, r.readyAtMs);
-      if (r.attempts > 0 && r.pid >= 0) held.add(tp);
+      if (r.attempts > 0 && r.pid >= 0) (held ??= new Set()).add(tp);
       waiting.push(id);
       continue;
     }
@@ -366,7 +367,8 @@ export function drain(w: World, p: ProducerClient): void {
     }
     // A batch that was sent keeps its records on retry (RecordAccumulator.reenqueue): the broker
     // recognises a duplicate only as the same batch, first to last sequence number.
-    const key = r.batchId >= 0 ? `retry-${r.batchId}` : `${entry.topic}-${r.partition}-${entry.acks}`;
+    const key = r.batchId >= 0 ? r.batchId : entry.acks === 'all' ? tp : `${tp}|${entry.acks}`;
+    batches ??= new Map();
     let list = batches.get(key);
     if (!list) batches.set(key, (list = []));
     let b = list[list.length - 1];
@@ -387,15 +389,19 @@ export function drain(w: World, p: ProducerClient): void {
     b.entries.push(entry);
     b.bytes += size;
   }
-  for (const list of batches.values()) {
-    for (const b of list) {
-      // Batches that find the connection full wait for a response to free a slot.
-      if ((p.inFlightPerBroker.get(b.leader) ?? 0) >= maxInFlight)
-        for (const r of b.records) waiting.push(r.recordId);
-      else sendBatch(w, p, b);
+  if (batches)
+    for (const list of batches.values()) {
+      for (const b of list) {
+        // Batches that find the connection full wait for a response to free a slot.
+        if ((p.inFlightPerBroker.get(b.leader) ?? 0) >= maxInFlight)
+          for (const r of b.records) waiting.push(r.recordId);
+        else sendBatch(w, p, b);
+      }
     }
-  }
-  p.ready = waiting.sort((a, b) => a - b);
+  // In record order (send order); batches put back for a full connection may break it.
+  let sorted = true;
+  for (let i = 1; i < waiting.length && sorted; i++) sorted = waiting[i - 1]! < waiting[i]!;
+  p.ready = sorted ? waiting : waiting.sort((a, b) => a - b);
   if (p.needMetadata && !p.metadataInFlight) requestMetadata(w, p);
   if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, Math.max(wakeAtMs, w.nowMs), 'retry');
 }

@@ -237,6 +237,7 @@ function makeLeader(w: World, node: SimNode, mem: ReplicaMem, p: PartitionState)
     if (r === node.id) continue;
     // Partition.makeLeader: followers in the ISR count as caught up now; their LEO is unknown.
     mem.followers.set(r, {
+      replicaId: r,
       logEndOffset: -1,
       lastCaughtUpTimeMs: p.isr.includes(r) ? w.nowMs : NEVER_CAUGHT_UP_MS,
       lastFetchTimeMs: NEVER_CAUGHT_UP_MS,
@@ -254,6 +255,7 @@ function syncFollowers(w: World, mem: ReplicaMem, p: PartitionState): void {
   for (const r of p.replicas)
     if (r !== mem.leaderId && !mem.followers.has(r))
       mem.followers.set(r, {
+        replicaId: r,
         logEndOffset: -1,
         lastCaughtUpTimeMs: p.isr.includes(r) ? w.nowMs : NEVER_CAUGHT_UP_MS,
         lastFetchTimeMs: NEVER_CAUGHT_UP_MS,
@@ -513,12 +515,9 @@ export function onFetchRequest(w: World, node: SimNode, msg: Message): void {
       continue;
     }
     const log = diskOf(node, part.key ?? tpKey(part.topic, part.partition)).log;
-    if (part.lastFetchedEpoch !== UNDEFINED_EPOCH) {
-      const d = endOffsetForEpoch(log, part.lastFetchedEpoch);
-      if (d.epoch < part.lastFetchedEpoch || d.endOffset < part.fetchOffset) {
-        ready = true;
-        continue;
-      }
+    if (divergence(log, part)) {
+      ready = true;
+      continue;
     }
     if (part.fetchOffset < log.logStartOffset || part.fetchOffset > logEndOffset(log)) {
       ready = true;
@@ -568,6 +567,19 @@ function completeParkedFetch(w: World, node: SimNode, follower: NodeId): void {
   b.parked.delete(follower);
   const body = p.msg.body;
   if (body.kind === 'Fetch') reply(w, p.msg, buildFetchResponse(w, node, body.parts, follower));
+}
+
+/**
+ * KIP-279: where the follower's log diverges from ours (the end of its last fetched epoch here is
+ * before its fetch offset), or null. The common case (same latest epoch, nothing past our log end)
+ * answers without a lookup.
+ */
+function divergence(log: EpochLog<LogRecord>, part: FetchPart): { epoch: number; endOffset: number } | null {
+  const requested = part.lastFetchedEpoch;
+  if (requested === UNDEFINED_EPOCH) return null;
+  if (requested === latestEpoch(log) && logEndOffset(log) >= part.fetchOffset) return null;
+  const d = endOffsetForEpoch(log, requested);
+  return d.epoch < requested || d.endOffset < part.fetchOffset ? d : null;
 }
 
 function failedPart(part: FetchPart, error: string): FetchRespPart {
@@ -621,12 +633,10 @@ function buildFetchResponse(
     }
     const disk = diskOf(node, tp);
     const log = disk.log;
-    if (part.lastFetchedEpoch !== UNDEFINED_EPOCH) {
-      const d = endOffsetForEpoch(log, part.lastFetchedEpoch);
-      if (d.epoch < part.lastFetchedEpoch || d.endOffset < part.fetchOffset) {
-        out.push({ ...partAnswer(part, disk), divergingEpoch: d });
-        continue;
-      }
+    const d = divergence(log, part);
+    if (d) {
+      out.push({ ...partAnswer(part, disk), divergingEpoch: d });
+      continue;
     }
     if (part.fetchOffset < log.logStartOffset || part.fetchOffset > logEndOffset(log)) {
       out.push({ ...partAnswer(part, disk), error: 'OFFSET_OUT_OF_RANGE' });
@@ -764,7 +774,8 @@ export function maybeIncrementHighWatermark(w: World, node: SimNode, mem: Replic
   if (hw <= disk.highWatermark) return; // nothing above the HW: it cannot move
   if (mem.isr.length < effMinIsr(w, node, mem)) return;
   let lagMaxMs = -1;
-  for (const [r, fs] of mem.followers) {
+  for (const fs of mem.followers.values()) {
+    const r = fs.replicaId;
     const inIsr = mem.isr.includes(r) || (mem.pendingIsr !== null && mem.pendingIsr.includes(r));
     if (!inIsr && fs.logEndOffset >= 0 && lagMaxMs < 0)
       lagMaxMs = Number(brokerValue(w, node, 'replica.lag.time.max.ms'));

@@ -148,6 +148,7 @@ export interface ProducerStateEntry {
 }
 
 export interface FollowerProgress {
+  replicaId: NodeId;
   logEndOffset: number;
   lastCaughtUpTimeMs: number;
   lastFetchTimeMs: number;
