@@ -9,22 +9,27 @@ import { armNodeDeadline, reply } from './kernel';
 import { endOffsetForEpoch, entryAt, logEndOffset, slice } from './log';
 import type { ConsumerFetchPart, ConsumerFetchRespPart, LogRecord, Message } from './messages';
 import { tpKey } from './metadata';
-import type { SimNode, World } from './state';
+import type { PartitionDisk, SimNode, World } from './state';
 
 /** Records per partition in one response (stands for max.partition.fetch.bytes). */
 const CONSUMER_FETCH_MAX_RECORDS = 500;
 
-function leaderState(node: SimNode, topic: string, partition: number, currentLeaderEpoch: number) {
+/**
+ * The leader's log of a partition, or why this broker cannot serve it: not its leader, or (KIP-320)
+ * the consumer believes in another leader epoch.
+ */
+function leaderDisk(
+  node: SimNode,
+  topic: string,
+  partition: number,
+  currentLeaderEpoch: number,
+): PartitionDisk | string {
   const tp = tpKey(topic, partition);
   const mem = node.broker?.replicas.get(tp);
-  if (!mem || mem.role !== 'leader') return { error: 'NOT_LEADER_OR_FOLLOWER' as const };
-  // KIP-320: the consumer says which leader epoch it believes in.
-  if (currentLeaderEpoch >= 0 && currentLeaderEpoch < mem.leaderEpoch)
-    return { error: 'FENCED_LEADER_EPOCH' as const };
-  if (currentLeaderEpoch > mem.leaderEpoch) return { error: 'UNKNOWN_LEADER_EPOCH' as const };
-  const disk = node.disk.partitions.get(tp);
-  if (!disk) return { error: 'NOT_LEADER_OR_FOLLOWER' as const };
-  return { mem, disk };
+  if (!mem || mem.role !== 'leader') return 'NOT_LEADER_OR_FOLLOWER';
+  if (currentLeaderEpoch >= 0 && currentLeaderEpoch < mem.leaderEpoch) return 'FENCED_LEADER_EPOCH';
+  if (currentLeaderEpoch > mem.leaderEpoch) return 'UNKNOWN_LEADER_EPOCH';
+  return node.disk.partitions.get(tp) ?? 'NOT_LEADER_OR_FOLLOWER';
 }
 
 /**
@@ -37,15 +42,12 @@ function readParts(w: World, node: SimNode, from: Message['from'], parts: Consum
   let ready = false;
   for (const part of parts) {
     const denied = typeof from === 'string' ? authorizationError(w, from, 'Read', 'topic', part.topic) : null;
-    const s = denied
-      ? { error: denied }
-      : leaderState(node, part.topic, part.partition, part.currentLeaderEpoch);
-    if ('error' in s) {
-      out.push(respPart(part, -1, 0, NO_RECORDS, s.error));
+    const disk = denied ?? leaderDisk(node, part.topic, part.partition, part.currentLeaderEpoch);
+    if (typeof disk === 'string') {
+      out.push(respPart(part, -1, 0, NO_RECORDS, disk));
       ready = true;
       continue;
     }
-    const { disk } = s;
     const log = disk.log;
     if (part.fetchOffset < log.logStartOffset || part.fetchOffset > logEndOffset(log)) {
       out.push(respPart(part, disk.highWatermark, log.logStartOffset, NO_RECORDS, 'OFFSET_OUT_OF_RANGE'));
@@ -92,7 +94,7 @@ export function onConsumerFetch(w: World, node: SimNode, msg: Message): void {
   }
   const cm = coordinatorMem(w, node);
   const expiresAtMs = w.nowMs + b.maxWaitMs;
-  cm.parked.set(`${String(msg.from)}#${msg.reqId}`, { msg, expiresAtMs });
+  cm.parked.set(msg.reqId, { msg, expiresAtMs });
   armNodeDeadline(w, node, cm.parkTimer, expiresAtMs, 'consumerFetchExpire');
 }
 
@@ -141,11 +143,11 @@ export function onListOffsets(w: World, node: SimNode, msg: Message): void {
   reply(w, msg, {
     kind: 'ListOffsetsResponse',
     parts: b.parts.map((part) => {
-      const s = leaderState(node, part.topic, part.partition, -1);
-      if ('error' in s)
-        return { topic: part.topic, partition: part.partition, error: s.error, offset: -1, leaderEpoch: -1 };
-      const log = s.disk.log;
-      const offset = part.timestamp === -2 ? log.logStartOffset : s.disk.highWatermark;
+      const disk = leaderDisk(node, part.topic, part.partition, -1);
+      if (typeof disk === 'string')
+        return { topic: part.topic, partition: part.partition, error: disk, offset: -1, leaderEpoch: -1 };
+      const log = disk.log;
+      const offset = part.timestamp === -2 ? log.logStartOffset : disk.highWatermark;
       const epoch = offset > log.logStartOffset ? (entryAt(log, offset - 1)?.epoch ?? -1) : -1;
       return { topic: part.topic, partition: part.partition, offset, leaderEpoch: epoch };
     }),
@@ -159,16 +161,16 @@ export function onOffsetsForLeaderEpoch(w: World, node: SimNode, msg: Message): 
   reply(w, msg, {
     kind: 'OffsetsForLeaderEpochResponse',
     parts: b.parts.map((part) => {
-      const s = leaderState(node, part.topic, part.partition, part.currentLeaderEpoch);
-      if ('error' in s)
+      const disk = leaderDisk(node, part.topic, part.partition, part.currentLeaderEpoch);
+      if (typeof disk === 'string')
         return {
           topic: part.topic,
           partition: part.partition,
-          error: s.error,
+          error: disk,
           leaderEpoch: -1,
           endOffset: -1,
         };
-      const d = endOffsetForEpoch(s.disk.log, part.leaderEpoch);
+      const d = endOffsetForEpoch(disk.log, part.leaderEpoch);
       return { topic: part.topic, partition: part.partition, leaderEpoch: d.epoch, endOffset: d.endOffset };
     }),
   });

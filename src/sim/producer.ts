@@ -311,6 +311,7 @@ export function drain(w: World, p: ProducerClient): void {
   const stale = w.nowMs - p.metadataFetchedAtMs > num(p, 'metadata.max.age.ms');
   if (p.needMetadata || stale) requestMetadata(w, p);
   if (p.ready.length === 0) return; // nothing waits to be sent (most responses find it so)
+  if (nothingDue(w, p)) return;
   let wakeAtMs = Infinity;
   const maxInFlight = num(p, 'max.in.flight.requests.per.connection');
   const batchSize = num(p, 'batch.size');
@@ -404,6 +405,22 @@ export function drain(w: World, p: ProducerClient): void {
   p.ready = sorted ? waiting : waiting.sort((a, b) => a - b);
   if (p.needMetadata && !p.metadataInFlight) requestMetadata(w, p);
   if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, Math.max(wakeAtMs, w.nowMs), 'retry');
+}
+
+/**
+ * The Sender's quick look: when every waiting record still lingers (and has its partition), it only
+ * makes sure that it wakes up for the first one, and the full pass is skipped.
+ */
+function nothingDue(w: World, p: ProducerClient): boolean {
+  let wakeAtMs = Infinity;
+  for (const id of p.ready) {
+    const r = p.records.get(id);
+    if (!r || r.inFlight) continue;
+    if (r.readyAtMs <= w.nowMs || r.partition < 0) return false;
+    if (r.readyAtMs < wakeAtMs) wakeAtMs = r.readyAtMs;
+  }
+  if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, wakeAtMs, 'retry');
+  return true;
 }
 
 /** One timer per producer, at the oldest unsettled record's delivery deadline. */
@@ -572,8 +589,11 @@ function finishAttempt(
     requeued = true;
   }
   // Retried records go back in send order, ahead of newer ones (ordering, as the accumulator keeps it).
-  if (requeued) p.ready.sort((a, b) => a - b);
-  armDeliveryTimer(w, p);
+  if (requeued) {
+    p.ready.sort((a, b) => a - b);
+    // Records back in the accumulator count toward delivery.timeout.ms again (in flight they do not).
+    armDeliveryTimer(w, p);
+  }
 }
 
 /**

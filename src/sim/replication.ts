@@ -796,8 +796,9 @@ export function maybeIncrementHighWatermark(w: World, node: SimNode, mem: Replic
 
 function completeDelayed(w: World, node: SimNode, mem: ReplicaMem, disk: PartitionDisk): void {
   const hw = disk.highWatermark;
-  if (!mem.delayed.some((d) => d.requiredOffset <= hw)) return;
-  const done = mem.delayed.filter((d) => d.requiredOffset <= hw);
+  let done: DelayedProduce[] | null = null;
+  for (const d of mem.delayed) if (d.requiredOffset <= hw) (done ??= []).push(d);
+  if (done === null) return;
   mem.delayed = mem.delayed.filter((d) => d.requiredOffset > hw);
   const enough = maximalIsr(mem).length >= effMinIsr(w, node, mem);
   for (const d of done)

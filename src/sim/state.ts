@@ -438,7 +438,8 @@ export interface CoordinatorMem {
   /** Appends to __consumer_offsets in flight: reqId → the commit to answer when it completes. */
   appends: Map<number, { groupId: string; request: Message; offsets: CommittedOffset[] }>;
   /** Consumer fetches parked until data arrives or fetch.max.wait.ms passes. */
-  parked: Map<string, { msg: Message; expiresAtMs: number }>;
+  /** Keyed by request id (unique in the world). */
+  parked: Map<number, { msg: Message; expiresAtMs: number }>;
   parkTimer: DeadlineTimer;
   /** Last time this broker reported that __consumer_offsets cannot be created yet. */
   offsetsTopicWarnedAtMs: number;
