@@ -3,39 +3,10 @@ import { presets } from '../scenario/presets';
 import { checkHash, decodeSession, encodeSession, replaySession } from '../scenario/session';
 import { createSimulation } from '../sim';
 import type { Snapshot } from '../sim/types';
-import { startHost, type HostClock } from './host';
+import { startHost } from './host';
+import { FakeClock } from './testing/fakeClock';
 import { applySnapshotDelta, type WorkerToPage } from './protocol';
 import { Timeline } from './timeline';
-
-/** A wall clock that moves only when told, firing the timers that fall due on the way. */
-class FakeClock implements HostClock {
-  private nowMs = 0;
-  private nextId = 1;
-  private timers = new Map<number, { dueMs: number; run: () => void }>();
-  now(): number {
-    return this.nowMs;
-  }
-  setTimeout(run: () => void, ms: number): unknown {
-    this.timers.set(this.nextId, { dueMs: this.nowMs + ms, run });
-    return this.nextId++;
-  }
-  clearTimeout(handle: unknown): void {
-    this.timers.delete(handle as number);
-  }
-  pass(ms: number): void {
-    const endMs = this.nowMs + ms;
-    for (;;) {
-      const due = [...this.timers]
-        .filter(([, t]) => t.dueMs <= endMs)
-        .sort(([, a], [, b]) => a.dueMs - b.dueMs)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.nowMs = due[1].dueMs;
-      due[1].run();
-    }
-    this.nowMs = endMs;
-  }
-}
 
 const scenario = presets['two-regions'].scenario;
 

@@ -2,39 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultScenario, presets } from '../scenario/presets';
 import { createSimulation } from '../sim';
 import type { Snapshot } from '../sim/types';
-import { startHost, type Host, type HostClock } from './host';
+import { startHost, type Host } from './host';
+import { FakeClock } from './testing/fakeClock';
 import { applySnapshotDelta, type PageToWorker, type WorkerToPage } from './protocol';
-
-/** A wall clock that moves only when told, firing the timers that fall due on the way. */
-class FakeClock implements HostClock {
-  private nowMs = 0;
-  private nextId = 1;
-  private timers = new Map<number, { dueMs: number; run: () => void }>();
-
-  now(): number {
-    return this.nowMs;
-  }
-  setTimeout(run: () => void, ms: number): unknown {
-    this.timers.set(this.nextId, { dueMs: this.nowMs + ms, run });
-    return this.nextId++;
-  }
-  clearTimeout(handle: unknown): void {
-    this.timers.delete(handle as number);
-  }
-  pass(ms: number): void {
-    const endMs = this.nowMs + ms;
-    for (;;) {
-      const due = [...this.timers]
-        .filter(([, t]) => t.dueMs <= endMs)
-        .sort(([, a], [, b]) => a.dueMs - b.dueMs)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.nowMs = due[1].dueMs;
-      due[1].run();
-    }
-    this.nowMs = endMs;
-  }
-}
 
 describe('the worker host', () => {
   let clock: FakeClock;
