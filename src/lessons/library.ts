@@ -15,6 +15,7 @@ import {
   producerOf,
 } from './predicates';
 import { presets } from '../scenario';
+import type { Command } from '../scenario';
 import type { Lesson, LessonStep } from './types';
 
 const bootStep = (text: string, topic?: string): LessonStep => ({
@@ -24,6 +25,25 @@ const bootStep = (text: string, topic?: string): LessonStep => ({
   text,
   until: ({ snapshot }) => snapshot.quorum.leaderId !== null && allLed(snapshot, topic),
   waitMs: 20_000,
+});
+
+type Produce = Extract<Command, { type: 'produce' }>;
+
+/** A produce command: records of `value` from `producerId`, acks=all and no key unless `more` says otherwise. */
+const produce = (
+  producerId: string,
+  topic: string,
+  value: string,
+  more: Partial<Pick<Produce, 'key' | 'partition' | 'count' | 'acks'>> = {},
+): Produce => ({ type: 'produce', topic, key: null, value, acks: 'all', producerId, ...more });
+
+/** One partition on brokers 2, 3 and 4 (2 leads), replication factor 3. */
+const onePartitionOn234 = (name: string, minInsyncReplicas = 2) => ({
+  name,
+  partitions: 1,
+  replicationFactor: 3,
+  assignment: [[2, 3, 4]],
+  config: { 'min.insync.replicas': minInsyncReplicas },
 });
 
 const threeBrokers = (topics: Parameters<typeof lessonCluster>[0]['topics'], config = {}) =>
@@ -70,17 +90,7 @@ const partitionsAndKeys: Lesson = {
       title: 'A key picks the partition',
       term: 'record key',
       text: 'A producer sends three records with the key "customer-42". The default partitioner hashes the key (murmur2) to choose the partition.',
-      commands: [
-        {
-          type: 'produce',
-          topic: 'orders',
-          key: 'customer-42',
-          value: 'order',
-          count: 3,
-          acks: 'all',
-          producerId: 'shop',
-        },
-      ],
+      commands: [produce('shop', 'orders', 'order', { key: 'customer-42', count: 3 })],
       predict: {
         question: 'Where do the three records with key "customer-42" go?',
         choices: [
@@ -101,16 +111,7 @@ const partitionsAndKeys: Lesson = {
       title: 'Order only within a partition',
       term: 'ordering',
       text: 'Another customer\'s records, key "customer-7", may land in another partition. Kafka orders records within a partition, never across partitions: that is the price of parallel speed.',
-      commands: [
-        {
-          type: 'produce',
-          topic: 'orders',
-          key: 'customer-7',
-          value: 'order',
-          acks: 'all',
-          producerId: 'shop',
-        },
-      ],
+      commands: [produce('shop', 'orders', 'order', { key: 'customer-7' })],
       until: ({ snapshot }) => acked(snapshot, 'shop') === 4,
       waitMs: 10_000,
     },
@@ -126,15 +127,7 @@ const replication: Lesson = {
   summary:
     'The replication factor is the number of copies of each partition; the leader takes the writes and followers fetch them.',
   concepts: ['replication', 'replication factor', 'replica', 'leader', 'follower', 'fetch', 'LEO'],
-  scenario: threeBrokers([
-    {
-      name: 'payments',
-      partitions: 1,
-      replicationFactor: 3,
-      assignment: [[2, 3, 4]],
-      config: { 'min.insync.replicas': 2 },
-    },
-  ]),
+  scenario: threeBrokers([onePartitionOn234('payments')]),
   steps: [
     bootStep(
       'The topic "payments" has one partition with replication factor 3: three copies, on brokers 2, 3 and 4, never two on the same broker.',
@@ -145,17 +138,7 @@ const replication: Lesson = {
       title: 'Every write is copied',
       term: 'replication factor',
       text: 'A producer writes 5 records with acks=all. Broker 2 is the leader: it appends them to its log, and the followers 3 and 4 fetch them.',
-      commands: [
-        {
-          type: 'produce',
-          topic: 'payments',
-          key: null,
-          value: 'payment',
-          count: 5,
-          acks: 'all',
-          producerId: 'bank',
-        },
-      ],
+      commands: [produce('bank', 'payments', 'payment', { count: 5 })],
       predict: {
         question: 'Once the writes are acknowledged, how many brokers hold the 5 records?',
         choices: ['Only the leader, broker 2', 'Two of them', 'All three replicas'],
@@ -175,18 +158,7 @@ const replication: Lesson = {
       title: 'Followers copy by fetching',
       term: 'follower',
       text: 'Broker 4 crashes. The leader keeps taking writes: 3 more records arrive while broker 4 is down.',
-      commands: [
-        { type: 'crashNode', nodeId: 4 },
-        {
-          type: 'produce',
-          topic: 'payments',
-          key: null,
-          value: 'payment',
-          count: 3,
-          acks: 'all',
-          producerId: 'bank',
-        },
-      ],
+      commands: [{ type: 'crashNode', nodeId: 4 }, produce('bank', 'payments', 'payment', { count: 3 })],
       predict: {
         question: "What happens to broker 4's copy (its log end offset, LEO) while it is down?",
         choices: [
@@ -223,15 +195,7 @@ const isr: Lesson = {
   summary:
     'A follower that stops fetching for longer than replica.lag.time.max.ms drops out of the ISR, and returns once it has caught up.',
   concepts: ['ISR', 'in-sync replica', 'replica.lag.time.max.ms', 'IsrShrunk', 'IsrExpanded'],
-  scenario: threeBrokers([
-    {
-      name: 't',
-      partitions: 1,
-      replicationFactor: 3,
-      assignment: [[2, 3, 4]],
-      config: { 'min.insync.replicas': 2 },
-    },
-  ]),
+  scenario: threeBrokers([onePartitionOn234('t')]),
   steps: [
     bootStep(
       'Partition t-0 has replicas 2, 3, 4; broker 2 leads. All three are in sync: ISR = {2, 3, 4}.',
@@ -289,15 +253,7 @@ const acksAndMinIsr: Lesson = {
     'acks is the dial between speed and safety; min.insync.replicas sets how many in-sync copies acks=all needs. Setting it equal to the replication factor removes all failure tolerance.',
   concepts: ['acks', 'acks=0', 'acks=1', 'acks=all', 'min.insync.replicas', 'NOT_ENOUGH_REPLICAS'],
   scenario: {
-    ...threeBrokers([
-      {
-        name: 't',
-        partitions: 1,
-        replicationFactor: 3,
-        assignment: [[2, 3, 4]],
-        config: { 'min.insync.replicas': 2 },
-      },
-    ]),
+    ...threeBrokers([onePartitionOn234('t')]),
     // The followers are in another region, 150 ms from the leader: acks=all pays that distance.
     network: {
       latencyMs: 2,
@@ -462,17 +418,7 @@ const brokerDies: Lesson = {
       title: 'A producer at work',
       term: 'metadata',
       text: 'An application writes to t-0. It asked a broker for the cluster metadata and sends straight to the leader, broker 4.',
-      commands: [
-        {
-          type: 'produce',
-          topic: 't',
-          key: null,
-          value: 'before',
-          partition: 0,
-          acks: 'all',
-          producerId: 'app',
-        },
-      ],
+      commands: [produce('app', 't', 'before', { partition: 0 })],
       until: ({ snapshot }) => acked(snapshot, 'app') === 1,
       waitMs: 10_000,
     },
@@ -528,17 +474,7 @@ const brokerDies: Lesson = {
       title: 'Clients follow',
       term: 'metadata refresh',
       text: 'The producer writes to t-0 again. Its cached metadata still names broker 4.',
-      commands: [
-        {
-          type: 'produce',
-          topic: 't',
-          key: null,
-          value: 'after',
-          partition: 0,
-          acks: 'all',
-          producerId: 'app',
-        },
-      ],
+      commands: [produce('app', 't', 'after', { partition: 0 })],
       predict: {
         question: 'What happens to the write?',
         choices: [
@@ -699,15 +635,7 @@ const unclean: Lesson = {
     'log truncation',
   ],
   scenario: threeBrokers(
-    [
-      {
-        name: 't',
-        partitions: 1,
-        replicationFactor: 3,
-        assignment: [[2, 3, 4]],
-        config: { 'min.insync.replicas': 1 },
-      },
-    ],
+    [onePartitionOn234('t', 1)],
     // Eligible leader replicas off, to show the classic dilemma first (see the last step).
     { 'eligible.leader.replicas.version': 0 },
   ),
@@ -949,15 +877,7 @@ const bootstrap: Lesson = {
     'NOT_LEADER_OR_FOLLOWER',
     'preferred leader',
   ],
-  scenario: threeBrokers([
-    {
-      name: 't',
-      partitions: 1,
-      replicationFactor: 3,
-      assignment: [[2, 3, 4]],
-      config: { 'min.insync.replicas': 2 },
-    },
-  ]),
+  scenario: threeBrokers([onePartitionOn234('t')]),
   steps: [
     bootStep('Partition t-0 has replicas 2, 3, 4; broker 2 leads.', 't'),
     {
@@ -965,17 +885,7 @@ const bootstrap: Lesson = {
       title: 'First contact',
       term: 'bootstrap.servers',
       text: 'A producer whose bootstrap.servers lists the brokers writes one record to t-0. It first asks one bootstrap broker for the cluster metadata.',
-      commands: [
-        {
-          type: 'produce',
-          topic: 't',
-          key: null,
-          value: 'hello',
-          partition: 0,
-          acks: 'all',
-          producerId: 'app',
-        },
-      ],
+      commands: [produce('app', 't', 'hello', { partition: 0 })],
       predict: {
         question: 'Where does the record go?',
         choices: [
@@ -1009,18 +919,7 @@ const bootstrap: Lesson = {
       title: 'Broker 2 returns',
       term: 'metadata',
       text: 'Broker 2 restarts and rejoins the ISR as a follower. The producer writes again and learns the current leader.',
-      commands: [
-        { type: 'restartNode', nodeId: 2 },
-        {
-          type: 'produce',
-          topic: 't',
-          key: null,
-          value: 'again',
-          partition: 0,
-          acks: 'all',
-          producerId: 'app',
-        },
-      ],
+      commands: [{ type: 'restartNode', nodeId: 2 }, produce('app', 't', 'again', { partition: 0 })],
       until: ({ snapshot }) => partitionOf(snapshot, 't')!.isr.includes(2) && acked(snapshot, 'app') === 2,
     },
     {
@@ -1043,17 +942,7 @@ const bootstrap: Lesson = {
       title: 'A stale leader',
       term: 'NOT_LEADER_OR_FOLLOWER',
       text: 'The producer writes once more, using its cached metadata.',
-      commands: [
-        {
-          type: 'produce',
-          topic: 't',
-          key: null,
-          value: 'third',
-          partition: 0,
-          acks: 'all',
-          producerId: 'app',
-        },
-      ],
+      commands: [produce('app', 't', 'third', { partition: 0 })],
       predict: {
         question: 'What happens to this write?',
         choices: [
@@ -1093,17 +982,7 @@ const addBroker: Lesson = {
       title: 'Some data',
       term: 'partition',
       text: 'A producer writes 30 records over the 3 partitions.',
-      commands: [
-        {
-          type: 'produce',
-          topic: 'orders',
-          key: null,
-          value: 'order',
-          count: 30,
-          acks: 'all',
-          producerId: 'shop',
-        },
-      ],
+      commands: [produce('shop', 'orders', 'order', { count: 30 })],
       until: ({ snapshot }) => acked(snapshot, 'shop') === 30,
       waitMs: 10_000,
     },
@@ -1172,17 +1051,7 @@ const consumers: Lesson = {
       title: 'Records to read',
       term: 'offset',
       text: 'A producer writes 40 records. Each gets an offset, its position in its partition.',
-      commands: [
-        {
-          type: 'produce',
-          topic: 'orders',
-          key: null,
-          value: 'order',
-          count: 40,
-          acks: 'all',
-          producerId: 'shop',
-        },
-      ],
+      commands: [produce('shop', 'orders', 'order', { count: 40 })],
       until: ({ snapshot }) => acked(snapshot, 'shop') === 40,
       waitMs: 10_000,
     },
@@ -1249,15 +1118,7 @@ const consumers: Lesson = {
       commands: [
         { type: 'stopConsumer', consumerId: 'c1' },
         { type: 'stopConsumer', consumerId: 'c2' },
-        {
-          type: 'produce',
-          topic: 'orders',
-          key: null,
-          value: 'order',
-          count: 20,
-          acks: 'all',
-          producerId: 'shop',
-        },
+        produce('shop', 'orders', 'order', { count: 20 }),
       ],
       predict: {
         question: "What is the group's lag once the 20 records are written?",
@@ -1315,15 +1176,7 @@ const dynamicConfig: Lesson = {
     'ConfigRecord',
     '@metadata log',
   ],
-  scenario: threeBrokers([
-    {
-      name: 't',
-      partitions: 1,
-      replicationFactor: 3,
-      assignment: [[2, 3, 4]],
-      config: { 'min.insync.replicas': 1 },
-    },
-  ]),
+  scenario: threeBrokers([onePartitionOn234('t', 1)]),
   steps: [
     bootStep(
       'Topic t runs with min.insync.replicas=1. Static settings (listeners, log.dirs) live in server.properties and need a restart; topic and many broker settings are dynamic.',
