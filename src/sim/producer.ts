@@ -563,6 +563,7 @@ function finishAttempt(
     return;
   }
   let requeued = false;
+  let bump: string | null = null;
   for (let i = 0; i < req.recordIds.length; i++) {
     const recordId = req.recordIds[i]!;
     const r = p.records.get(recordId);
@@ -582,6 +583,10 @@ function finishAttempt(
     if (!RETRIABLE.has(error) || r.attempts > num(p, 'retries') || w.nowMs + backoffMs >= r.deadlineMs) {
       p.records.delete(recordId);
       settle(w, p, entry, 'failed', error);
+      // Sender.completeBatch: a batch the broker refused for good (retries not used up) leaves a gap
+      // in the sequence numbers, so the idempotent producer bumps its epoch at once
+      // (TransactionManager.handleFailedBatch → requestEpochBumpForPartition).
+      if (!RETRIABLE.has(error) && r.pid === p.pid && r.attempts <= num(p, 'retries')) bump = error;
       continue;
     }
     r.readyAtMs = w.nowMs + backoffMs;
@@ -594,6 +599,12 @@ function finishAttempt(
     // Records back in the accumulator count toward delivery.timeout.ms again (in flight they do not).
     armDeliveryTimer(w, p);
   }
+  if (bump)
+    bumpEpoch(
+      w,
+      p,
+      `a batch was refused with ${bump}, which leaves a gap in its sequence numbers; the producer`,
+    );
 }
 
 /**
@@ -631,6 +642,18 @@ function failAndBumpEpoch(w: World, p: ProducerClient, recordIds: number[]): voi
     p.records.delete(recordId);
     settle(w, p, entry, 'failed', 'OUT_OF_ORDER_SEQUENCE_NUMBER');
   }
+  bumpEpoch(
+    w,
+    p,
+    'a batch was refused with OUT_OF_ORDER_SEQUENCE_NUMBER, its predecessor is gone from the log; the producer fails it and',
+  );
+}
+
+/**
+ * KIP-360: the idempotent producer restarts every partition's sequence at 0 with a new epoch (a new
+ * producer id stands for it); records not yet acknowledged get new sequence numbers when sent again.
+ */
+function bumpEpoch(w: World, p: ProducerClient, why: string): void {
   const old = p.pid;
   p.pid = w.nextPid++;
   p.nextSeq.clear();
@@ -642,7 +665,7 @@ function failAndBumpEpoch(w: World, p: ProducerClient, recordIds: number[]): voi
   emit(
     w,
     'ProducerEpochBumped',
-    `${p.id}: a batch was refused with OUT_OF_ORDER_SEQUENCE_NUMBER, its predecessor is gone from the log; the producer fails it and restarts its sequence numbers with a new epoch (producer id ${old} → ${p.pid}, KIP-360).`,
+    `${p.id}: ${why} restarts its sequence numbers with a new epoch (producer id ${old} → ${p.pid}, KIP-360).`,
     { producerId: p.id },
   );
   armDeliveryTimer(w, p);
