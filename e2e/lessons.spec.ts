@@ -56,3 +56,16 @@ test('embed mode shows the canvas and the lesson, not the side panels', async ({
   await expect(page.getByRole('region', { name: /^Lesson: Replication/ })).toBeVisible();
   await expect(page.getByRole('tablist', { name: 'Side panels' })).toBeHidden();
 });
+
+test('on a projector-sized screen the header keeps the theme and lesson toggles reachable', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./?present');
+  // Playwright's click fails if another element (the lesson overlay, a fixed button) covers the target.
+  await page.getByRole('button', { name: /^Theme: system/ }).click();
+  await expect(page.getByRole('button', { name: /^Theme: light/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Hide lessons' }).click();
+  await page.getByRole('button', { name: 'Lessons' }).click();
+  await expect(page.getByRole('button', { name: 'Hide lessons' })).toBeVisible();
+});

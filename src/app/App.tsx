@@ -50,8 +50,11 @@ function ErrorBanner() {
   );
 }
 
-/** `dock`: what sits under the canvas (the time-travel dock), in the canvas's column. */
-export function App({ dock }: { dock?: ReactNode }) {
+/**
+ * `dock`: what sits under the canvas (the time-travel dock), in the canvas's column; `headerEnd`:
+ * what closes the header, after the theme toggle (the lesson toggle).
+ */
+export function App({ dock, headerEnd }: { dock?: ReactNode; headerEnd?: ReactNode }) {
   return (
     <div className="page">
       <header className="page-header">
@@ -60,6 +63,7 @@ export function App({ dock }: { dock?: ReactNode }) {
         <PlaybackControls />
         <HealthBar />
         <ThemeToggle />
+        {headerEnd}
       </header>
       <ErrorBanner />
       <main className="page-main">

@@ -6,7 +6,7 @@ import { useSimulationStore } from '../store/simulation';
 import type { PageToWorker, WorkerToPage } from '../worker/protocol';
 import { App } from './App';
 import { decodeSession, sessionPayloadOf } from '../scenario/session';
-import { parseViewMode } from '../lessons';
+import { LessonToggles, parseViewMode } from '../lessons';
 import { openSession, reportOpenIssues } from '../store/timeline';
 import { TimeAndLessons } from './TimeAndLessons';
 import './styles.css';
@@ -53,6 +53,6 @@ const viewMode = parseViewMode(location.search);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App dock={<TimeAndLessons mode={viewMode} />} />
+    <App dock={<TimeAndLessons mode={viewMode} />} headerEnd={<LessonToggles mode={viewMode} />} />
   </StrictMode>,
 );

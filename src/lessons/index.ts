@@ -1,7 +1,7 @@
 // Lessons for src/app to place: the panel (library and the lesson being played), presenter mode's
 // caption and keys, the dock that shows lessons in embed and presenter modes, and the data.
 export { LessonPanel, PresenterCaption, useLessonKeys } from './LessonPanel';
-export { LessonDock } from './LessonDock';
+export { LessonDock, LessonToggles } from './LessonDock';
 export { lessons, lessonById } from './library';
 export { runLesson, type LessonRun } from './runner';
 export { startLesson, useLessonStore } from './lessonStore';
