@@ -1,5 +1,11 @@
-// The event queue: a binary min-heap ordered by due time, then by sequence number.
-// Ties are broken by the sequence of scheduling, never by object order (house rule 5).
+// The event queue, ordered by due time, then by sequence number. Ties are broken by the sequence of
+// scheduling, never by object order (house rule 5).
+//
+// A bucket queue: the items due at one virtual millisecond sit in one array, in the order they were
+// scheduled, which is their sequence order (every item gets w.seq++ as it is pushed); a binary
+// min-heap orders the distinct due times. Most events are due a millisecond or two ahead (network
+// latency), so a push is usually an append and a pop an index step; the heap moves once per
+// millisecond, not once per event.
 
 /** What the queue orders by. Items carry these fields themselves: no wrapper object per event. */
 export interface Timed {
@@ -7,67 +13,106 @@ export interface Timed {
   seq: number;
 }
 
-export class EventQueue<T extends Timed> {
-  private heap: T[] = [];
+interface Bucket<T> {
+  items: T[];
+  /** Index of the next item to pop. */
+  next: number;
+}
 
-  /** A deep copy (for checkpoints): entries are plain data. */
+export class EventQueue<T extends Timed> {
+  /** The distinct due times with items, a binary min-heap. */
+  private times: number[] = [];
+  private buckets = new Map<number, Bucket<T>>();
+  /** The bucket of times[0], or null when it must be looked up again. */
+  private first: Bucket<T> | null = null;
+  private count = 0;
+
+  /** A deep copy (for checkpoints): entries are plain data, copied in one go (shared parts stay shared). */
   clone(): EventQueue<T> {
     const q = new EventQueue<T>();
-    q.heap = structuredClone(this.heap);
+    for (const item of structuredClone(this.sorted())) q.push(item);
     return q;
   }
 
   get size(): number {
-    return this.heap.length;
+    return this.count;
   }
 
+  /** Items must be pushed in sequence order (as scheduling does), so that a bucket stays sorted. */
   push(entry: T): void {
-    const h = this.heap;
+    this.count++;
+    const b = this.buckets.get(entry.dueMs);
+    if (b) {
+      b.items.push(entry);
+      return;
+    }
+    this.buckets.set(entry.dueMs, { items: [entry], next: 0 });
+    const h = this.times;
+    const t = entry.dueMs;
     // Sift up by moving parents down into the hole: no swaps, no temporary arrays.
     let i = h.length;
-    h.push(entry);
+    h.push(t);
     while (i > 0) {
       const parent = (i - 1) >> 1;
       const p = h[parent]!;
-      if (!before(entry, p)) break;
+      if (p <= t) break;
       h[i] = p;
       i = parent;
     }
-    h[i] = entry;
+    h[i] = t;
+    if (i === 0) this.first = null;
   }
 
   peek(): T | undefined {
-    return this.heap[0];
+    const b = this.firstBucket();
+    return b ? b.items[b.next] : undefined;
   }
 
   pop(): T | undefined {
-    const h = this.heap;
-    if (h.length === 0) return undefined;
-    const top = h[0]!;
+    const b = this.firstBucket();
+    if (!b) return undefined;
+    const item = b.items[b.next]!;
+    b.next++;
+    this.count--;
+    if (b.next === b.items.length) {
+      this.buckets.delete(this.times[0]!);
+      this.popTime();
+      this.first = null;
+    }
+    return item;
+  }
+
+  /** Entries in due order (a copy; for snapshots, hashing and cloning). */
+  sorted(): T[] {
+    const out: T[] = [];
+    for (const t of [...this.times].sort((a, b) => a - b)) {
+      const b = this.buckets.get(t)!;
+      for (let i = b.next; i < b.items.length; i++) out.push(b.items[i]!);
+    }
+    return out;
+  }
+
+  private firstBucket(): Bucket<T> | null {
+    if (this.first) return this.first;
+    if (this.times.length === 0) return null;
+    return (this.first = this.buckets.get(this.times[0]!)!);
+  }
+
+  private popTime(): void {
+    const h = this.times;
     const last = h.pop()!;
     const n = h.length;
-    if (n > 0) {
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= n) break;
-        const r = l + 1;
-        const c = r < n && before(h[r]!, h[l]!) ? r : l;
-        if (!before(h[c]!, last)) break;
-        h[i] = h[c]!;
-        i = c;
-      }
-      h[i] = last;
+    if (n === 0) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) break;
+      const r = l + 1;
+      const c = r < n && h[r]! < h[l]! ? r : l;
+      if (h[c]! >= last) break;
+      h[i] = h[c]!;
+      i = c;
     }
-    return top;
+    h[i] = last;
   }
-
-  /** Entries in due order (a copy; for snapshots and hashing). */
-  sorted(): T[] {
-    return [...this.heap].sort((a, b) => (before(a, b) ? -1 : 1));
-  }
-}
-
-function before(a: Timed, b: Timed): boolean {
-  return a.dueMs < b.dueMs || (a.dueMs === b.dueMs && a.seq < b.seq);
 }
