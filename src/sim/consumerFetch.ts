@@ -98,8 +98,17 @@ export function onConsumerFetch(w: World, node: SimNode, msg: Message): void {
   armNodeDeadline(w, node, cm.parkTimer, expiresAtMs, 'consumerFetchExpire');
 }
 
-/** Replication moved a high watermark on this leader: parked consumer fetches of it can complete. */
-export function onHighWatermarkAdvanced(w: World, node: SimNode, topic: string, partition: number): void {
+/**
+ * A partition's high watermark moved on this leader, or this broker stopped leading it: the consumer
+ * fetches parked with it complete now (ReplicaManager.completeDelayedFetchOrProduceRequests), with
+ * its new records or with NOT_LEADER_OR_FOLLOWER.
+ */
+export function completeDelayedConsumerFetches(
+  w: World,
+  node: SimNode,
+  topic: string,
+  partition: number,
+): void {
   const cm = w.coordinators.get(node.id);
   if (!cm || cm.parked.size === 0 || cm.incarnation !== node.incarnation) return;
   for (const key of cm.parked.keys()) {

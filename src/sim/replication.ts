@@ -5,7 +5,7 @@
 import { authorizationError } from './acl';
 import { LONG_MAX } from './config';
 import { topicValue } from './controller';
-import { onHighWatermarkAdvanced } from './consumerFetch';
+import { completeDelayedConsumerFetches } from './consumerFetch';
 import { countBytes } from './metrics';
 import { armNodeDeadline, emit, nextReqId, reply, send, setNodeTimer } from './kernel';
 import type { EpochLog } from './log';
@@ -268,7 +268,7 @@ function syncFollowers(w: World, mem: ReplicaMem, p: PartitionState): void {
 
 function makeFollower(w: World, node: SimNode, mem: ReplicaMem, p: PartitionState): void {
   const tp = mem.key;
-  if (mem.role === 'leader') failDelayed(w, node, mem, 'NOT_LEADER_OR_FOLLOWER');
+  if (mem.role === 'leader') leadershipLost(w, node, mem, 'NOT_LEADER_OR_FOLLOWER');
   mem.role = 'follower';
   mem.leaderId = p.leader;
   mem.leaderEpoch = p.leaderEpoch;
@@ -277,8 +277,23 @@ function makeFollower(w: World, node: SimNode, mem: ReplicaMem, p: PartitionStat
   if (p.leader !== -1) addToFetcher(w, node, tp, p.leader);
 }
 
+/**
+ * This broker no longer leads the partition: what waited on it completes now, as
+ * ReplicaManager.completeDelayedFetchOrProduceRequests does for partitions made followers or
+ * stopped: delayed produces fail with `error`, parked fetches (followers' and consumers') answer.
+ */
+function leadershipLost(w: World, node: SimNode, mem: ReplicaMem, error: string): void {
+  failDelayed(w, node, mem, error);
+  mem.role = 'none'; // the parked fetches' answers must see that it no longer leads
+  const b = node.broker!;
+  for (const [follower, parked] of [...b.parked])
+    if (parked.msg.body.kind === 'Fetch' && parked.msg.body.parts.some((x) => x.key === mem.key))
+      completeParkedFetch(w, node, follower);
+  completeDelayedConsumerFetches(w, node, mem.topic, mem.partition);
+}
+
 function becomeNone(w: World, node: SimNode, mem: ReplicaMem, error: string): void {
-  if (mem.role === 'leader') failDelayed(w, node, mem, error);
+  if (mem.role === 'leader') leadershipLost(w, node, mem, error);
   removeFromFetchers(node, mem.key);
   mem.role = 'none';
 }
@@ -790,7 +805,7 @@ export function maybeIncrementHighWatermark(w: World, node: SimNode, mem: Replic
   }
   if (hw <= disk.highWatermark) return;
   disk.highWatermark = hw;
-  onHighWatermarkAdvanced(w, node, mem.topic, mem.partition); // consumer fetches parked at this leader
+  completeDelayedConsumerFetches(w, node, mem.topic, mem.partition); // consumer fetches parked at this leader
   completeDelayed(w, node, mem, disk);
 }
 
