@@ -161,6 +161,7 @@ export function ConsumerControls() {
   const [consumerId, setConsumerId] = useState('');
   const [groupId, setGroupId] = useState('orders-readers');
   const [topic, setTopic] = useState('');
+  const [groupProtocol, setGroupProtocol] = useState<'classic' | 'consumer'>('classic');
   const active = (consumers ?? []).filter((c) => c.state !== 'stopped' && c.state !== 'crashed');
   const idValue =
     consumerId ||
@@ -178,8 +179,16 @@ export function ConsumerControls() {
     event.preventDefault();
     void command
       .run(
-        { type: 'startConsumer', consumerId: idValue, groupId, topics: [topicValue] },
-        `Consumer ${idValue} joins group ${groupId} and subscribes to ${topicValue}.`,
+        {
+          type: 'startConsumer',
+          consumerId: idValue,
+          groupId,
+          topics: [topicValue],
+          ...(groupProtocol === 'consumer' ? { config: { 'group.protocol': 'consumer' } } : {}),
+        },
+        `Consumer ${idValue} joins group ${groupId} and subscribes to ${topicValue}${
+          groupProtocol === 'consumer' ? ' with the consumer group protocol (KIP-848)' : ''
+        }.`,
       )
       .then((ok) => ok && setConsumerId(''));
   }
@@ -211,6 +220,15 @@ export function ConsumerControls() {
             onValue={setTopic}
             errors={at('topic')}
           />
+          <SelectField
+            id={`${id}-groupProtocol`}
+            label="Group protocol"
+            value={groupProtocol}
+            onValue={setGroupProtocol}
+            options={['classic', 'consumer'] as const}
+            hint="group.protocol: classic (JoinGroup/SyncGroup, the default) or consumer (KIP-848: the broker assigns, members rebalance incrementally)."
+            errors={at('config')}
+          />
         </div>
         <div className="form-row">
           <button type="submit" disabled={command.busy || topicValue === '' || groupId === ''}>
@@ -226,8 +244,11 @@ export function ConsumerControls() {
           {active.map((c) => (
             <li key={c.id}>
               <span>
-                {c.id} in {c.groupId}: {c.state}, {c.assignment.length} partition(s) assigned,{' '}
-                {c.recordsConsumed} record(s) read
+                {c.id} in {c.groupId}
+                {c.groupProtocol === 'consumer'
+                  ? ` (consumer protocol, member epoch ${c.generation})`
+                  : ''}: {c.state}, {c.assignment.length} partition(s) assigned, {c.recordsConsumed} record(s)
+                read
               </span>
               <button
                 type="button"
@@ -235,7 +256,11 @@ export function ConsumerControls() {
                 onClick={() =>
                   void command.run(
                     { type: 'stopConsumer', consumerId: c.id, graceful: true },
-                    `Consumer ${c.id} commits and leaves group ${c.groupId} (LeaveGroup).`,
+                    `Consumer ${c.id} commits and leaves group ${c.groupId} (${
+                      c.groupProtocol === 'consumer'
+                        ? 'ConsumerGroupHeartbeat with member epoch -1'
+                        : 'LeaveGroup'
+                    }).`,
                   )
                 }
               >
@@ -247,7 +272,11 @@ export function ConsumerControls() {
                 onClick={() =>
                   void command.run(
                     { type: 'stopConsumer', consumerId: c.id, graceful: false },
-                    `Consumer ${c.id} crashed: the coordinator notices only after session.timeout.ms.`,
+                    `Consumer ${c.id} crashed: the coordinator notices only after ${
+                      c.groupProtocol === 'consumer'
+                        ? "the broker's group.consumer.session.timeout.ms"
+                        : 'session.timeout.ms'
+                    }.`,
                   )
                 }
               >

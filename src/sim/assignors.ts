@@ -103,3 +103,84 @@ export function cooperativeStickyAssign(
     );
   return out;
 }
+
+// ---- the broker's assignors for KIP-848 groups (group.consumer.assignors = uniform, range) --------
+
+export interface ServerAssignorMember {
+  memberId: string;
+  topics: string[];
+  /** The member's part of the previous target assignment: the uniform assignor keeps it where it can. */
+  previous: TopicPartition[];
+}
+
+const byKey = (a: TopicPartition, b: TopicPartition) =>
+  a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition;
+
+/**
+ * UniformAssignor (KIP-848's default): with every member subscribed to the same topics,
+ * OptimizedUniformAssignmentBuilder: each member keeps up to its quota (P/M, the first P%M one more)
+ * of its previous target, and the unassigned partitions fill the members short of their quota, in order.
+ * Different subscriptions (UniformHeterogeneousAssignmentBuilder): each partition goes, sticky first, to
+ * the least loaded subscribed member. Kafka iterates members in hash order; here, by member id.
+ */
+export function uniformAssign(
+  members: ServerAssignorMember[],
+  partitionsPerTopic: Record<string, number>,
+): Assignment {
+  const sorted = [...members].sort((a, b) =>
+    a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0,
+  );
+  const out: Assignment = new Map(sorted.map((m) => [m.memberId, []]));
+  if (!sorted.length) return out;
+  const topicsOf = (m: ServerAssignorMember) => [...new Set(m.topics)].sort().join(',');
+  const homogeneous = sorted.every((m) => topicsOf(m) === topicsOf(sorted[0]!));
+  const all: TopicPartition[] = [];
+  for (const topic of [...new Set(sorted.flatMap((m) => m.topics))].sort())
+    for (let p = 0; p < (partitionsPerTopic[topic] ?? 0); p++) all.push({ topic, partition: p });
+  const valid = (m: ServerAssignorMember, tp: TopicPartition) =>
+    m.topics.includes(tp.topic) && tp.partition < (partitionsPerTopic[tp.topic] ?? 0);
+  const taken = new Set<string>();
+  if (homogeneous) {
+    const minQuota = Math.floor(all.length / sorted.length);
+    let extra = all.length % sorted.length;
+    const unfilled: { id: string; remaining: number }[] = [];
+    // Step 1: keep the previous target up to the quota; one more while extra slots remain.
+    for (const m of sorted) {
+      const own = m.previous.filter((tp) => valid(m, tp) && !taken.has(key(tp))).sort(byKey);
+      let quota = minQuota;
+      if (own.length > minQuota && extra > 0) {
+        quota++;
+        extra--;
+      }
+      for (const tp of own.slice(0, quota)) {
+        out.get(m.memberId)!.push(tp);
+        taken.add(key(tp));
+      }
+      if (own.length < quota) unfilled.push({ id: m.memberId, remaining: quota - own.length });
+    }
+    // Step 2: members short of their quota take the extra slots left, then the unassigned partitions.
+    for (const u of unfilled)
+      if (extra > 0) {
+        u.remaining++;
+        extra--;
+      }
+    const unassigned = all.filter((tp) => !taken.has(key(tp)));
+    let i = 0;
+    for (const u of unfilled)
+      for (let n = 0; n < u.remaining && i < unassigned.length; n++) out.get(u.id)!.push(unassigned[i++]!);
+  } else {
+    for (const tp of all) {
+      const subscribed = sorted.filter((m) => m.topics.includes(tp.topic));
+      if (!subscribed.length) continue;
+      const least = Math.min(...subscribed.map((m) => out.get(m.memberId)!.length));
+      const prev = subscribed.find((m) => m.previous.some((x) => key(x) === key(tp)));
+      const to =
+        prev && out.get(prev.memberId)!.length <= least
+          ? prev
+          : subscribed.find((m) => out.get(m.memberId)!.length === least)!;
+      out.get(to.memberId)!.push(tp);
+    }
+  }
+  for (const tps of out.values()) tps.sort(byKey);
+  return out;
+}

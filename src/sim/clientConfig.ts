@@ -30,7 +30,10 @@ export const PRODUCER_CONFIGS: Readonly<Record<string, ClientConfigDef>> = Objec
 /** ConsumerConfig defaults (Kafka 4.0). */
 export const CONSUMER_CONFIGS: Readonly<Record<string, ClientConfigDef>> = Object.freeze({
   'bootstrap.servers': { type: 'brokers', default: '' },
-  'group.protocol': { type: 'string', default: 'classic', values: ['classic'] },
+  // KIP-848: 'consumer' speaks ConsumerGroupHeartbeat (consumerMembership.ts); classic stays the default in 4.0.
+  'group.protocol': { type: 'string', default: 'classic', values: ['classic', 'consumer'] },
+  /** group.protocol=consumer: the broker's assignor to use ('' = null, the group's default, uniform). */
+  'group.remote.assignor': { type: 'string', default: '', values: ['uniform', 'range'] },
   'session.timeout.ms': { type: 'int', default: 45000, min: 1 },
   'heartbeat.interval.ms': { type: 'int', default: 3000, min: 1 },
   'max.poll.interval.ms': { type: 'int', default: 300000, min: 1 },
@@ -109,14 +112,18 @@ export function parseClientConfig(
     }
     case 'string': {
       const t = String(value).trim();
+      // ConsumerConfig: group.protocol is a CaseInsensitiveValidString of GroupProtocol.
+      if (name === 'group.protocol')
+        return def.values!.includes(t.toLowerCase())
+          ? { value: t.toLowerCase() }
+          : bad('String must be one of (case insensitive): CLASSIC, CONSUMER');
+      if (name === 'group.remote.assignor') {
+        if (t === '' || def.values!.includes(t)) return { value: t };
+        return bad(`the brokers' group.consumer.assignors are ${def.values!.join(', ')}`);
+      }
       const items = t.split(/\s*,\s*/).map((s) => ASSIGNOR_ALIASES[s] ?? s);
       const badItem = def.values ? items.find((s) => !def.values!.includes(s)) : undefined;
-      if (badItem !== undefined)
-        return bad(
-          name === 'group.protocol'
-            ? 'only "classic" is simulated; the KIP-848 consumer protocol is not modelled yet'
-            : `String must be one of: ${def.values!.join(', ')}`,
-        );
+      if (badItem !== undefined) return bad(`String must be one of: ${def.values!.join(', ')}`);
       return { value: items.join(',') };
     }
   }
@@ -190,6 +197,21 @@ export function resolveConsumerConfig(given: Record<string, ConfigValue>): {
     if ('error' in r) return { config, error: r.error };
     config[k] = r.value;
   }
+  // group.remote.assignor defaults to null: left out unless given (a classic consumer's state is as before).
+  if (config['group.remote.assignor'] === '') delete config['group.remote.assignor'];
+  // ConsumerConfig.checkUnsupportedConfigs: each protocol refuses the other's settings.
+  const set = (k: string) => Object.prototype.hasOwnProperty.call(given, k) && String(given[k]).trim() !== '';
+  const protocol = config['group.protocol'] as string;
+  const unsupported = (
+    protocol === 'consumer'
+      ? ['partition.assignment.strategy', 'heartbeat.interval.ms', 'session.timeout.ms']
+      : ['group.remote.assignor']
+  ).filter(set);
+  if (unsupported.length)
+    return {
+      config,
+      error: `ConfigException: ${unsupported.join(', ')} cannot be set when group.protocol=${protocol.toUpperCase()}`,
+    };
   // AbstractCoordinator: heartbeat.interval.ms must be lower than session.timeout.ms.
   if ((config['heartbeat.interval.ms'] as number) >= (config['session.timeout.ms'] as number))
     return { config, error: 'ConfigException: heartbeat.interval.ms must be lower than session.timeout.ms' };

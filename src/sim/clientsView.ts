@@ -46,6 +46,7 @@ export function clientsView(w: World, img: MetaImage, highWatermark: (tp: string
     state: c.state,
     memberId: c.memberId,
     generation: c.generation,
+    groupProtocol: c.membership ? ('consumer' as const) : ('classic' as const),
     coordinator: c.coordinator,
     assignment: [...c.parts.values()].map((p) => ({ topic: p.topic, partition: p.partition })),
     positions: [...c.parts.values()].map((p) => ({
@@ -69,7 +70,16 @@ export function clientsView(w: World, img: MetaImage, highWatermark: (tp: string
       coordinator,
       offsetsPartition: p,
       state: g ? g.state : 'Dead',
+      groupProtocol: (
+        g
+          ? g.type === 'consumer'
+          : consumers.some((c) => c.groupId === groupId && c.groupProtocol === 'consumer')
+      )
+        ? ('consumer' as const)
+        : ('classic' as const),
       generation: g ? g.generation : 0,
+      groupEpoch: g?.groupEpoch ?? -1,
+      assignmentEpoch: g?.assignmentEpoch ?? -1,
       protocol: g ? g.protocol : '',
       leaderId: g ? g.leaderId : null,
       members: g
@@ -82,6 +92,9 @@ export function clientsView(w: World, img: MetaImage, highWatermark: (tp: string
               positions: c ? c.positions : [],
               recordsConsumed: c ? c.recordsConsumed : 0,
               lastRecords: c ? c.lastRecords : [],
+              memberEpoch: m.memberEpoch ?? -1,
+              memberState: m.memberState ?? '',
+              pendingRevocation: (m.pendingRevocation ?? []).map((tp) => ({ ...tp })),
             };
           })
         : [],

@@ -1,11 +1,15 @@
-// The consumer client (KafkaConsumer with the classic group protocol): it finds the group
-// coordinator, joins (JoinGroup / SyncGroup; the leader runs the assignor), heartbeats, fetches
-// each assigned partition from its leader, commits offsets (auto-commit every 5 s by default), and
-// validates its position after a leader change (KIP-320).
+// The consumer client (KafkaConsumer): it finds the group coordinator, joins (classic protocol:
+// JoinGroup / SyncGroup, the leader runs the assignor; group.protocol=consumer: KIP-848's
+// ConsumerGroupHeartbeat, in consumerMembership.ts), heartbeats, fetches each assigned partition from
+// its leader, commits offsets (auto-commit every 5 s by default), and validates its position after a
+// leader change (KIP-320).
 
 import type { Assignment } from './assignors';
 import { cooperativeStickyAssign, rangeAssign } from './assignors';
 import { brokerList, resolveConsumerConfig } from './clientConfig';
+import { CONSUMER_GROUP_SESSION_TIMEOUT_MS } from './consumerGroup';
+import type { MemberIo } from './consumerMembership';
+import { leaveGroup, maybeHeartbeat, newMemberId, onHeartbeatResponse } from './consumerMembership';
 import { armClientDeadline, emit, nextReqId, send, setClientTimer } from './kernel';
 import type { Body, CommittedOffset, LogRecord, Message, TopicPartition } from './messages';
 import { tpKey } from './metadata';
@@ -63,11 +67,17 @@ export function startConsumer(w: World, cmd: StartConsumer): void {
     consumed: old?.consumed ?? 0,
     lastRecords: old?.lastRecords ?? [],
   };
+  if (c.config['group.protocol'] === 'consumer') {
+    c.membership = { heartbeatIntervalMs: 0, heartbeatDueMs: 0, revoking: false };
+    c.memberId = newMemberId(w);
+  }
   w.consumers.set(c.id, c);
   emit(
     w,
     'ConsumerStarted',
-    `${c.id} starts in group ${c.groupId}, subscribed to ${c.topics.join(', ')} (${c.config['partition.assignment.strategy']}, auto.offset.reset=${c.config['auto.offset.reset']}).`,
+    c.membership
+      ? `${c.id} starts in group ${c.groupId}, subscribed to ${c.topics.join(', ')} with group.protocol=consumer (KIP-848: the broker assigns partitions; member id ${c.memberId}, auto.offset.reset=${c.config['auto.offset.reset']}).`
+      : `${c.id} starts in group ${c.groupId}, subscribed to ${c.topics.join(', ')} (${c.config['partition.assignment.strategy']}, auto.offset.reset=${c.config['auto.offset.reset']}).`,
     { consumerId: c.id, groupId: c.groupId },
   );
   if (c.config['enable.auto.commit'] === true)
@@ -81,7 +91,8 @@ export function stopConsumer(w: World, id: string, graceful: boolean): string | 
   if (!c || c.state === 'stopped' || c.state === 'crashed') return `consumer ${id} is not running`;
   if (graceful) {
     if (c.config['enable.auto.commit'] === true) commit(w, c);
-    if (c.coordinator >= 0 && c.memberId)
+    if (c.membership) leaveGroup(w, c, MEMBER_IO);
+    else if (c.coordinator >= 0 && c.memberId)
       send(
         w,
         c.id,
@@ -97,7 +108,11 @@ export function stopConsumer(w: World, id: string, graceful: boolean): string | 
     emit(
       w,
       'ConsumerCrashed',
-      `${id} crashes without leaving group ${c.groupId}: the coordinator removes it after session.timeout.ms (${num(c, 'session.timeout.ms')} ms); what it consumed after its last commit will be consumed again.`,
+      `${id} crashes without leaving group ${c.groupId}: the coordinator removes it after ${
+        c.membership
+          ? `the broker's group.consumer.session.timeout.ms (${CONSUMER_GROUP_SESSION_TIMEOUT_MS} ms)`
+          : `session.timeout.ms (${num(c, 'session.timeout.ms')} ms)`
+      }; what it consumed after its last commit will be consumed again.`,
       { consumerId: id, groupId: c.groupId },
     );
   }
@@ -117,7 +132,7 @@ export function commitOffsets(w: World, id: string): string | null {
   return null;
 }
 
-function commit(w: World, c: ConsumerClient): void {
+function commit(w: World, c: ConsumerClient, purpose = 'commit'): void {
   if (c.coordinator < 0 || c.generation < 0) return;
   const offsets: CommittedOffset[] = [];
   for (const p of c.parts.values())
@@ -129,7 +144,7 @@ function commit(w: World, c: ConsumerClient): void {
         leaderEpoch: p.positionEpoch,
       });
   if (offsets.length === 0) return;
-  request(w, c, 'commit', c.coordinator, {
+  request(w, c, purpose, c.coordinator, {
     kind: 'OffsetCommit',
     groupId: c.groupId,
     memberId: c.memberId,
@@ -166,9 +181,27 @@ function anyBroker(w: World, c: ConsumerClient): NodeId {
   return list[c.bootstrapIdx % list.length]!;
 }
 
+const COORDINATOR_REQUESTS = ['join', 'sync', 'heartbeat', 'commit', 'revokeCommit', 'offsets'];
+
+/** A fatal group error: poll() throws it and the application closes the consumer. */
+function consumerFailed(w: World, c: ConsumerClient, error: string, why: string): void {
+  emit(
+    w,
+    'ConsumerFailed',
+    `${c.id} cannot be a member of group ${c.groupId}: ${error}${why ? ` (${why})` : ''}. poll() throws and the consumer closes.`,
+    { consumerId: c.id, groupId: c.groupId, error },
+  );
+  c.state = 'stopped';
+  c.parts.clear();
+  c.pendingReq.clear();
+  c.fetches.clear();
+}
+
+const MEMBER_IO: MemberIo = { request, commit, coordinatorUnknown, fail: consumerFailed };
+
 function coordinatorUnknown(w: World, c: ConsumerClient): void {
   c.coordinator = -1;
-  for (const k of ['join', 'sync', 'heartbeat', 'commit', 'offsets']) c.pendingReq.delete(k);
+  for (const k of COORDINATOR_REQUESTS) c.pendingReq.delete(k);
   if (c.state === 'joining' || c.state === 'syncing') c.state = 'finding-coordinator';
   c.backoffUntilMs = w.nowMs + num(c, 'retry.backoff.ms');
 }
@@ -190,6 +223,8 @@ function tick(w: World, c: ConsumerClient): void {
     if (c.coordinator < 0) {
       if (!c.pendingReq.has('find'))
         request(w, c, 'find', anyBroker(w, c), { kind: 'FindCoordinator', groupId: c.groupId });
+    } else if (c.membership) {
+      maybeHeartbeat(w, c, MEMBER_IO);
     } else if (c.rejoinNeeded && !c.pendingReq.has('join') && !c.pendingReq.has('sync')) {
       sendJoin(w, c);
     }
@@ -227,7 +262,7 @@ function failed(w: World, c: ConsumerClient, purpose: string): void {
   } else if (purpose === 'find') {
     c.bootstrapIdx++;
     c.backoffUntilMs = w.nowMs + num(c, 'retry.backoff.ms');
-  } else if (['join', 'sync', 'heartbeat', 'commit', 'offsets'].includes(purpose)) {
+  } else if (COORDINATOR_REQUESTS.includes(purpose)) {
     coordinatorUnknown(w, c);
     if (purpose === 'join' || purpose === 'sync') c.rejoinNeeded = true;
   } else {
@@ -248,6 +283,8 @@ function armWakeUp(w: World, c: ConsumerClient): void {
           : Infinity,
     );
   if (c.backoffUntilMs > w.nowMs) due = Math.min(due, c.backoffUntilMs);
+  if (c.membership && c.coordinator >= 0 && !c.pendingReq.has('heartbeat'))
+    due = Math.min(due, c.membership.heartbeatDueMs);
   if (c.needMetadata && !c.pendingReq.has('metadata')) due = Math.min(due, c.metadataRetryAtMs);
   if (c.metadataFetchedAtMs > -Infinity)
     due = Math.min(due, c.metadataFetchedAtMs + num(c, 'metadata.max.age.ms'));
@@ -505,8 +542,13 @@ export function onConsumerMessage(w: World, msg: Message): void {
       if (!b.error) break;
       groupError(w, c, b.error);
       break;
+    case 'ConsumerGroupHeartbeatResponse':
+      if (!answered(c, msg, 'heartbeat')) break;
+      onHeartbeatResponse(w, c, b, MEMBER_IO);
+      break;
     case 'OffsetCommitResponse':
-      if (!answered(c, msg, 'commit')) break;
+      // A commit before a KIP-848 revocation: the revocation completes in the tick below.
+      if (!answered(c, msg, 'commit') && !answered(c, msg, 'revokeCommit')) break;
       if (b.error) {
         emit(w, 'OffsetCommitFailed', `${c.id}: offset commit for group ${c.groupId} failed: ${b.error}.`, {
           consumerId: c.id,
@@ -650,6 +692,16 @@ function onJoinResponse(w: World, c: ConsumerClient, b: Extract<Body, { kind: 'J
     if (b.error === 'MEMBER_ID_REQUIRED') {
       c.memberId = b.memberId;
       sendJoin(w, c);
+      return;
+    }
+    if (b.error === 'INCONSISTENT_GROUP_PROTOCOL') {
+      // AbstractCoordinator.JoinGroupResponseHandler: fatal (InconsistentGroupProtocolException).
+      consumerFailed(
+        w,
+        c,
+        b.error,
+        `the group's members speak another protocol; with group.protocol=classic it cannot join a non-empty group.protocol=consumer group`,
+      );
       return;
     }
     if (b.error === 'UNKNOWN_MEMBER_ID') c.memberId = '';

@@ -5,6 +5,13 @@
 // the partition loads them from its replica of the log after a failover.
 
 import { authorizationError } from './acl';
+import type { GroupStore } from './consumerGroup';
+import {
+  convertToClassicGroup,
+  expireConsumerMembers,
+  offsetCommitError,
+  onConsumerGroupHeartbeat,
+} from './consumerGroup';
 import { activeController, createTopic } from './controller';
 import { javaStringHashCode } from './javaHash';
 import { armNodeDeadline, emit, nextReqId, reply, send } from './kernel';
@@ -107,7 +114,22 @@ export function onGroupRequest(w: World, node: SimNode, msg: Message): void {
     return fail('GROUP_AUTHORIZATION_FAILED');
   const g = groupAt(w, node, b.groupId);
   if (!g) return fail('NOT_COORDINATOR');
+  if (g.type === 'consumer')
+    switch (b.kind) {
+      case 'JoinGroup':
+        // classicGroupJoin: a non-empty consumer group does not take classic members here (in Kafka 4.0,
+        // classicGroupJoinToConsumerGroup would; not simulated, see docs/engine.md); an empty one becomes classic.
+        if (g.members.size > 0) return fail('INCONSISTENT_GROUP_PROTOCOL');
+        convertToClassicGroup(g);
+        break;
+      case 'SyncGroup':
+      case 'Heartbeat':
+      case 'LeaveGroup':
+        return fail('UNKNOWN_MEMBER_ID');
+    }
   switch (b.kind) {
+    case 'ConsumerGroupHeartbeat':
+      return onConsumerGroupHeartbeat(w, node, g, msg, b, GROUP_STORE);
     case 'JoinGroup':
       return onJoinGroup(w, node, g, msg, b);
     case 'SyncGroup':
@@ -168,6 +190,16 @@ function errorResponse(b: GroupRequest, error: string): Message['body'] {
       return { kind: 'OffsetCommitResponse', groupId: b.groupId, error, offsets: b.offsets };
     case 'OffsetFetch':
       return { kind: 'OffsetFetchResponse', groupId: b.groupId, error, offsets: [] };
+    case 'ConsumerGroupHeartbeat':
+      return {
+        kind: 'ConsumerGroupHeartbeatResponse',
+        groupId: b.groupId,
+        error,
+        memberId: b.memberId,
+        memberEpoch: -1,
+        heartbeatIntervalMs: 0,
+        assignment: null,
+      };
   }
 }
 
@@ -194,7 +226,7 @@ interface GroupRecord {
   generation: number;
   protocol: string;
   leaderId: string | null;
-  members: {
+  members: ({
     memberId: string;
     clientId: string;
     sessionTimeoutMs: number;
@@ -202,8 +234,18 @@ interface GroupRecord {
     protocols: string[];
     topics: string[];
     assignment: TopicPartition[];
-  }[];
+  } & KipMemberRecord)[];
+  /** KIP-848 groups only (Kafka writes ConsumerGroupMetadata, TargetAssignment, CurrentMemberAssignment records). */
+  type?: 'consumer';
+  groupEpoch?: number;
+  assignmentEpoch?: number;
+  subscriptionMetadata?: string;
 }
+
+type KipMemberRecord = Pick<
+  GroupMember,
+  'memberEpoch' | 'previousMemberEpoch' | 'memberState' | 'pendingRevocation' | 'target' | 'serverAssignor'
+>;
 
 /** GroupMetadataManager.loadGroupsAndOffsets: replays the group's records from this replica's log. */
 function loadGroup(
@@ -248,8 +290,15 @@ function loadGroup(
     g.generation = meta.generation;
     g.protocol = meta.protocol;
     g.leaderId = meta.leaderId;
+    if (meta.type === 'consumer') {
+      g.type = 'consumer';
+      g.groupEpoch = meta.groupEpoch;
+      g.assignmentEpoch = meta.assignmentEpoch;
+      g.subscriptionMetadata = meta.subscriptionMetadata;
+    }
     for (const m of meta.members)
       g.members.set(m.memberId, {
+        ...(meta.type === 'consumer' ? kipMemberFields(m) : {}),
         memberId: m.memberId,
         clientId: m.clientId,
         protocols: m.protocols,
@@ -263,6 +312,12 @@ function loadGroup(
         pendingSync: null,
       });
     g.state = g.members.size ? 'Stable' : 'Empty';
+    if (g.type === 'consumer' && g.members.size) {
+      const reconciling = [...g.members.values()].some(
+        (m) => m.memberState !== 'stable' || m.memberEpoch !== g.assignmentEpoch,
+      );
+      g.state = g.groupEpoch! > g.assignmentEpoch! ? 'Assigning' : reconciling ? 'Reconciling' : 'Stable';
+    }
   }
   cm.groups.set(groupId, g);
   if (reloaded || meta || g.offsets.size)
@@ -478,10 +533,16 @@ function onOffsetCommit(
   b: Extract<GroupRequest, { kind: 'OffsetCommit' }>,
 ): void {
   const m = g.members.get(b.memberId);
-  if (!m) return reply(w, msg, errorResponse(b, 'UNKNOWN_MEMBER_ID'));
-  if (b.generation !== g.generation) return reply(w, msg, errorResponse(b, 'ILLEGAL_GENERATION'));
-  if (g.state === 'CompletingRebalance') return reply(w, msg, errorResponse(b, 'REBALANCE_IN_PROGRESS'));
-  m.expiresAtMs = w.nowMs + m.sessionTimeoutMs;
+  if (g.type === 'consumer') {
+    // KIP-848: OffsetCommit carries the member epoch in place of the generation.
+    const error = offsetCommitError(g, b.memberId, b.generation);
+    if (error) return reply(w, msg, errorResponse(b, error));
+  } else {
+    if (!m) return reply(w, msg, errorResponse(b, 'UNKNOWN_MEMBER_ID'));
+    if (b.generation !== g.generation) return reply(w, msg, errorResponse(b, 'ILLEGAL_GENERATION'));
+    if (g.state === 'CompletingRebalance') return reply(w, msg, errorResponse(b, 'REBALANCE_IN_PROGRESS'));
+    m.expiresAtMs = w.nowMs + m.sessionTimeoutMs;
+  }
   const reqId = append(
     w,
     node,
@@ -494,8 +555,20 @@ function onOffsetCommit(
   coordinatorMem(w, node).appends.set(reqId, { groupId: g.groupId, request: msg, offsets: b.offsets });
 }
 
+function kipMemberFields(m: KipMemberRecord): KipMemberRecord {
+  return {
+    memberEpoch: m.memberEpoch,
+    previousMemberEpoch: m.previousMemberEpoch,
+    memberState: m.memberState,
+    pendingRevocation: m.pendingRevocation,
+    target: m.target,
+    serverAssignor: m.serverAssignor,
+  };
+}
+
 /** Writes the group's membership and assignment (GroupMetadataManager.storeGroup); not awaited. */
 function storeGroup(w: World, node: SimNode, g: GroupMem): void {
+  const kip = g.type === 'consumer';
   const rec: GroupRecord = {
     generation: g.generation,
     protocol: g.protocol,
@@ -508,7 +581,16 @@ function storeGroup(w: World, node: SimNode, g: GroupMem): void {
       protocols: m.protocols,
       topics: m.subscription.topics,
       assignment: m.assignment,
+      ...(kip ? kipMemberFields(m) : {}),
     })),
+    ...(kip
+      ? {
+          type: 'consumer' as const,
+          groupEpoch: g.groupEpoch,
+          assignmentEpoch: g.assignmentEpoch,
+          subscriptionMetadata: g.subscriptionMetadata,
+        }
+      : {}),
   };
   append(w, node, g, [{ key: groupKey(g.groupId), value: JSON.stringify(rec) }]);
 }
@@ -568,6 +650,8 @@ export function onCoordinatorAppendResponse(w: World, node: SimNode, msg: Messag
   });
 }
 
+const GROUP_STORE: GroupStore = { store: storeGroup, armTimer: armGroupTimer };
+
 // ---- timers: session expiry and the end of PreparingRebalance ---------------------------------
 
 function armGroupTimer(w: World, node: SimNode, g: GroupMem): void {
@@ -588,6 +672,11 @@ export function onGroupTimer(w: World, node: SimNode, groupId: string, token: nu
   );
   if (!mem || mem.role !== 'leader' || mem.leaderEpoch !== g.loadedEpoch) {
     cm.groups.delete(groupId); // no longer the coordinator: the group is unloaded
+    return;
+  }
+  if (g.type === 'consumer') {
+    expireConsumerMembers(w, node, g, GROUP_STORE);
+    armGroupTimer(w, node, g);
     return;
   }
   // A member waiting in JoinGroup is bounded by the rebalance timeout, not its session.

@@ -225,7 +225,21 @@ export type GroupRequest =
       generation: number;
       offsets: CommittedOffset[];
     }
-  | { kind: 'OffsetFetch'; groupId: string; partitions: TopicPartition[] };
+  | { kind: 'OffsetFetch'; groupId: string; partitions: TopicPartition[] }
+  | {
+      // KIP-848 ConsumerGroupHeartbeatRequest: join (memberEpoch 0), heartbeat, leave (-1).
+      kind: 'ConsumerGroupHeartbeat';
+      groupId: string;
+      memberId: string;
+      memberEpoch: number;
+      clientId: string;
+      rebalanceTimeoutMs: number;
+      subscribedTopicNames: string[];
+      /** group.remote.assignor, null for the group's default. */
+      serverAssignor: string | null;
+      /** The partitions the member owns now: how it acknowledges a revocation. */
+      topicPartitions: TopicPartition[];
+    };
 
 export type GroupResponse =
   | {
@@ -243,7 +257,18 @@ export type GroupResponse =
   | { kind: 'HeartbeatResponse'; groupId: string; error?: string }
   | { kind: 'LeaveGroupResponse'; groupId: string; error?: string }
   | { kind: 'OffsetCommitResponse'; groupId: string; error?: string; offsets: CommittedOffset[] }
-  | { kind: 'OffsetFetchResponse'; groupId: string; error?: string; offsets: CommittedOffset[] };
+  | { kind: 'OffsetFetchResponse'; groupId: string; error?: string; offsets: CommittedOffset[] }
+  | {
+      kind: 'ConsumerGroupHeartbeatResponse';
+      groupId: string;
+      error?: string;
+      errorMessage?: string;
+      memberId: string;
+      memberEpoch: number;
+      heartbeatIntervalMs: number;
+      /** The partitions the member may own now (its target minus what others still hold). */
+      assignment: TopicPartition[] | null;
+    };
 
 export interface Message {
   /** A message is itself the event-queue item that delivers it (one allocation less per send). */

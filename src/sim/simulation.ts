@@ -114,6 +114,7 @@ const REFUSED_REQUESTS = new Set([
   'LeaveGroup',
   'OffsetCommit',
   'OffsetFetch',
+  'ConsumerGroupHeartbeat',
   'ConsumerFetch',
   'ListOffsets',
   'OffsetsForLeaderEpoch',
@@ -664,6 +665,7 @@ function deliver(w: World, msg: Message): void {
     case 'LeaveGroup':
     case 'OffsetCommit':
     case 'OffsetFetch':
+    case 'ConsumerGroupHeartbeat':
       if (node.broker) onGroupRequest(w, node, msg);
       return;
     case 'ConsumerFetch':
@@ -682,6 +684,7 @@ function deliver(w: World, msg: Message): void {
     case 'LeaveGroupResponse':
     case 'OffsetCommitResponse':
     case 'OffsetFetchResponse':
+    case 'ConsumerGroupHeartbeatResponse':
     case 'ConsumerFetchResponse':
     case 'ListOffsetsResponse':
     case 'OffsetsForLeaderEpochResponse':

@@ -340,8 +340,11 @@ export interface ConsumerPartition {
   position: number;
   /** Epoch of the last record consumed (KIP-320), -1 when none. */
   positionEpoch: number;
-  /** 'offset': waiting for the committed offset; 'reset': ListOffsets; 'validate': OffsetsForLeaderEpoch. */
-  pending: 'offset' | 'reset' | 'validate' | null;
+  /**
+   * 'offset': waiting for the committed offset; 'reset': ListOffsets; 'validate': OffsetsForLeaderEpoch;
+   * 'revoke': KIP-848, the coordinator asked for it back (no more fetches; committed, then released).
+   */
+  pending: 'offset' | 'reset' | 'validate' | 'revoke' | null;
   /** The leader epoch the position was last validated against. */
   validatedEpoch: number;
 }
@@ -395,6 +398,18 @@ export interface ConsumerClient {
   commitToken: number;
   consumed: number;
   lastRecords: ConsumedRecordView[];
+  /** group.protocol=consumer only (KIP-848, consumerMembership.ts); absent with the classic protocol. */
+  membership?: ConsumerMembership;
+}
+
+/** The client side of KIP-848 (ConsumerMembershipManager); the member epoch is the consumer's `generation`. */
+export interface ConsumerMembership {
+  /** group.consumer.heartbeat.interval.ms, as the coordinator says in each response. */
+  heartbeatIntervalMs: number;
+  /** The next ConsumerGroupHeartbeat is due then (now: a join, an acknowledgement, a rejoin). */
+  heartbeatDueMs: number;
+  /** Partitions being revoked: their positions are committed before the member acknowledges. */
+  revoking: boolean;
 }
 
 export interface GroupMember {
@@ -410,7 +425,20 @@ export interface GroupMember {
   /** A JoinGroup waiting for the rebalance to complete. */
   pendingJoin: Message | null;
   pendingSync: Message | null;
+  /** KIP-848 members only (consumerGroup.ts): the member epoch and the one before it. */
+  memberEpoch?: number;
+  previousMemberEpoch?: number;
+  /** KIP-848 MemberState: 'stable', 'unrevoked-partitions' or 'unreleased-partitions'. */
+  memberState?: MemberState;
+  /** KIP-848: partitions the member must give up before others get them. */
+  pendingRevocation?: TopicPartition[];
+  /** KIP-848: the member's part of the target assignment. */
+  target?: TopicPartition[];
+  /** KIP-848: the server assignor the member asked for (group.remote.assignor), null for the default. */
+  serverAssignor?: string | null;
 }
+
+export type MemberState = 'stable' | 'unrevoked-partitions' | 'unreleased-partitions';
 
 export interface GroupMem {
   groupId: string;
@@ -429,6 +457,14 @@ export interface GroupMem {
   initialDelay: boolean;
   timer: DeadlineTimer;
   nextMemberSeq: number;
+  /** 'consumer' for a KIP-848 group (consumerGroup.ts); absent for a classic group. */
+  type?: 'consumer';
+  /** KIP-848: bumped on every membership or subscription change. */
+  groupEpoch?: number;
+  /** KIP-848: the group epoch the target assignment was computed at. */
+  assignmentEpoch?: number;
+  /** KIP-848: the subscribed topics with their partition counts; a change bumps the group epoch. */
+  subscriptionMetadata?: string;
 }
 
 export interface CoordinatorMem {

@@ -422,7 +422,9 @@ export interface ProducerView {
   config: Record<string, ConfigValue>;
 }
 
-export type GroupState = 'Empty' | 'PreparingRebalance' | 'CompletingRebalance' | 'Stable' | 'Dead';
+/** Classic: Empty, PreparingRebalance, CompletingRebalance, Stable, Dead. KIP-848 adds Assigning, Reconciling. */
+export type GroupState =
+  'Empty' | 'PreparingRebalance' | 'CompletingRebalance' | 'Assigning' | 'Reconciling' | 'Stable' | 'Dead';
 
 export interface PartitionOffsetView {
   topic: string;
@@ -455,6 +457,12 @@ export interface MemberView {
   positions: { topic: string; partition: number; offset: number }[];
   recordsConsumed: number;
   lastRecords: ConsumedRecordView[];
+  /** KIP-848 groups: the member epoch (-1 for classic members). */
+  memberEpoch: number;
+  /** KIP-848 groups: 'stable', 'unrevoked-partitions' or 'unreleased-partitions' ('' for classic members). */
+  memberState: string;
+  /** KIP-848 groups: partitions the member must revoke before they move to another member. */
+  pendingRevocation: { topic: string; partition: number }[];
 }
 
 export interface GroupView {
@@ -463,8 +471,13 @@ export interface GroupView {
   coordinator: NodeId;
   offsetsPartition: number;
   state: GroupState;
+  /** group.protocol of the group: 'classic' (JoinGroup/SyncGroup) or 'consumer' (KIP-848). */
+  groupProtocol: 'classic' | 'consumer';
   generation: number;
-  /** The assignor chosen (range, cooperative-sticky), '' before the first rebalance. */
+  /** KIP-848 groups: the group epoch and the epoch of the target assignment (-1 for classic groups). */
+  groupEpoch: number;
+  assignmentEpoch: number;
+  /** The assignor chosen (range, cooperative-sticky; uniform or range on the broker for KIP-848), '' before the first rebalance. */
   protocol: string;
   leaderId: string | null;
   members: MemberView[];
@@ -480,7 +493,10 @@ export interface ConsumerView {
   topics: string[];
   state: 'stopped' | 'crashed' | 'finding-coordinator' | 'joining' | 'syncing' | 'stable';
   memberId: string;
+  /** The classic generation, or the KIP-848 member epoch; -1 before joining. */
   generation: number;
+  /** group.protocol: 'classic' or 'consumer' (KIP-848). */
+  groupProtocol: 'classic' | 'consumer';
   coordinator: NodeId;
   assignment: { topic: string; partition: number }[];
   /** The next offset to fetch, per assigned partition. */

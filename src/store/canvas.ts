@@ -483,11 +483,17 @@ export function selectCanvasModel(snapshot: Snapshot): CanvasModel {
       });
   }
   for (const group of snapshot.clients.groups ?? []) {
+    // A KIP-848 group shows its member epochs and group epoch; a classic group its assignment only.
+    const kip = group.groupProtocol === 'consumer';
     const lines = group.members.map(
       (m) =>
-        `${m.consumerId}: ${m.assignment.map((a) => `${a.topic}-${a.partition}`).join(', ') || 'nothing assigned'}`,
+        `${m.consumerId}${kip ? ` (epoch ${m.memberEpoch})` : ''}: ${m.assignment.map((a) => `${a.topic}-${a.partition}`).join(', ') || 'nothing assigned'}`,
     );
-    lines.push(`${group.state}, lag ${group.totalLag}`);
+    lines.push(
+      kip
+        ? `${group.state}, consumer protocol, group epoch ${group.groupEpoch}, lag ${group.totalLag}`
+        : `${group.state}, lag ${group.totalLag}`,
+    );
     clients.push({
       clientKind: 'group',
       id: group.groupId,

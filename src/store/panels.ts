@@ -566,7 +566,22 @@ export function selectInspector(
     }
     case 'group': {
       const group = snapshot.clients.groups?.find((x) => x.groupId === selection.id);
-      return group ? { title: `Consumer group ${group.groupId}`, fields: fieldsOf(group) } : null;
+      if (!group) return null;
+      const fields = fieldsOf(group);
+      // KIP-848: each member's epoch and reconciliation state, in words.
+      if (group.groupProtocol === 'consumer')
+        for (const m of group.members)
+          fields.push({
+            label: `Member ${m.consumerId}`,
+            value: `member epoch ${m.memberEpoch} (${m.memberState}), assigned ${
+              m.assignment.map((a) => `${a.topic}-${a.partition}`).join(', ') || 'nothing'
+            }${
+              m.pendingRevocation.length
+                ? `, revoking ${m.pendingRevocation.map((a) => `${a.topic}-${a.partition}`).join(', ')}`
+                : ''
+            }`,
+          });
+      return { title: `Consumer group ${group.groupId}`, fields };
     }
     case 'client': {
       const producer = snapshot.clients.producers?.find((x) => x.id === selection.id);
