@@ -1040,6 +1040,7 @@ const consumers: Lesson = {
     'committed offset',
     'consumer lag',
     'group coordinator',
+    'consumer group protocol (KIP-848)',
   ],
   scenario: threeBrokers([
     { name: 'orders', partitions: 4, replicationFactor: 3, config: { 'min.insync.replicas': 2 } },
@@ -1157,6 +1158,68 @@ const consumers: Lesson = {
           "The group's committed offsets survive its members: a new member continues where the group left off.",
       },
       until: ({ snapshot }) => snapshot.clients.groups.find((g) => g.groupId === 'billing')?.totalLag === 0,
+    },
+    {
+      id: 'consumer-protocol',
+      title: 'The other protocol: group.protocol=consumer',
+      term: 'KIP-848',
+      text: 'Group "audit" uses the consumer group protocol of KIP-848 (Kafka 4.0; classic stays the default): d1 and d2 send ConsumerGroupHeartbeat, and the broker, not a member, computes the assignment.',
+      commands: ['d1', 'd2'].map((consumerId) => ({
+        type: 'startConsumer' as const,
+        consumerId,
+        groupId: 'audit',
+        topics: ['orders'],
+        config: { 'group.protocol': 'consumer', 'auto.offset.reset': 'earliest' },
+      })),
+      until: ({ snapshot }) => {
+        const g = snapshot.clients.groups.find((x) => x.groupId === 'audit');
+        return g?.state === 'Stable' && g.members.length === 2;
+      },
+      reveal:
+        'The group epoch went up once per member; each member reached it with its share of the target assignment.',
+    },
+    {
+      id: 'incremental',
+      title: 'A third member, without stopping the others',
+      term: 'member epoch',
+      text: 'd3 joins "audit" while the producer writes 20 more records.',
+      commands: [
+        {
+          type: 'startConsumer',
+          consumerId: 'd3',
+          groupId: 'audit',
+          topics: ['orders'],
+          config: { 'group.protocol': 'consumer' },
+        },
+        produce('shop', 'orders', 'order', { count: 20 }),
+      ],
+      predict: {
+        question: 'What do d1 and d2 do while d3 joins?',
+        choices: [
+          'All members stop and rejoin, as in "billing"',
+          'Only the partitions that move are revoked by their owner, then assigned to d3; the rest are read throughout',
+          'd3 reads the same partitions as d1 and d2',
+        ],
+        answer: 1,
+        answerHolds: ({ events, start }) => {
+          const now = events.filter((e) => e.timeMs >= start.timeMs && e.groupId === 'audit');
+          const revoked = now.find((e) => e.type === 'MemberPartitionsRevoked');
+          const assigned = now.find((e) => e.type === 'MemberPartitionsAssigned' && e.consumerId === 'd3');
+          return (
+            !now.some((e) => e.type === 'GroupRebalance') &&
+            !!revoked &&
+            !!assigned &&
+            revoked.timeMs <= assigned.timeMs
+          );
+        },
+        explanation:
+          'With KIP-848 the coordinator bumps the group epoch, computes a new target assignment and reconciles each member on its own heartbeats: a partition is revoked by its owner before it is given to d3, and nobody stops for anyone else (no JoinGroup barrier).',
+      },
+      until: ({ snapshot }) => {
+        const g = snapshot.clients.groups.find((x) => x.groupId === 'audit');
+        return g?.state === 'Stable' && g.members.length === 3 && g.totalLag === 0;
+      },
+      waitMs: 90_000,
     },
   ],
 };

@@ -261,3 +261,29 @@ describe('determinism', () => {
     expect(a.events).toBe(b.events);
   });
 });
+
+describe('the coordinator of a KIP-848 group fails over', () => {
+  it('the next leader of the __consumer_offsets partition loads the group with its epochs; nothing is consumed twice', () => {
+    const d = orders();
+    produce(d);
+    for (const id of ['c1', 'c2', 'c3']) start(d, id);
+    d.until((x) => stable(x, 3), 30000).advance(5000);
+    const before = group(d);
+    d.crash(before.coordinator).advance(30000);
+    const after = group(d);
+    expect(after.coordinator).not.toBe(before.coordinator);
+    expect(d.events('GroupLoaded').length).toBeGreaterThan(0);
+    expect(after.groupProtocol).toBe('consumer');
+    expect(after.state).toBe('Stable');
+    expect(after.groupEpoch).toBe(before.groupEpoch);
+    expect(after.members.map((m) => [m.consumerId, m.memberEpoch, m.assignment])).toEqual(
+      before.members.map((m) => [m.consumerId, m.memberEpoch, m.assignment]),
+    );
+    const seen = new Set<string>();
+    for (const r of d.sim.consumedRecords('g')) {
+      const k = `${r.partition}:${r.offset}`;
+      expect(seen.has(k)).toBe(false);
+      seen.add(k);
+    }
+  });
+});
