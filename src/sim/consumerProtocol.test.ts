@@ -244,6 +244,21 @@ describe('consumer configuration with group.protocol=consumer', () => {
 });
 
 describe('determinism', () => {
+  it('a checkpoint taken while the group reconciles continues exactly as the original', () => {
+    const d = orders(3);
+    produce(d);
+    for (const id of ['c1', 'c2', 'c3']) start(d, id);
+    d.until((x) => stable(x, 3), 30000);
+    start(d, 'c4');
+    d.until((x) => group(x).state === 'Reconciling', 10000);
+    const copy = d.sim.clone();
+    d.crash(2).advance(20000);
+    copy.apply({ type: 'crashNode', nodeId: 2 });
+    copy.advance(20000);
+    expect(copy.stateHash()).toBe(d.sim.stateHash());
+    expect(copy.consumedRecords('g')).toEqual(d.sim.consumedRecords('g'));
+  });
+
   it('the same run twice gives the same stateHash (seed 11)', () => {
     const run = () => {
       const d = orders(11);
