@@ -98,6 +98,7 @@ function becomeUnattached(w: World, node: SimNode, epoch: number): void {
   if (epoch > node.disk.quorumEpoch) setEpoch(node, epoch, null);
   r.role = 'unattached';
   r.leaderId = null;
+  r.lostLeaderId = null;
   r.votes = [];
   r.rejections = [];
   armElectionTimer(w, node);
@@ -150,10 +151,24 @@ function becomeProspective(w: World, node: SimNode): void {
   maybeWinVote(w, node);
 }
 
+/**
+ * KIP-996 (ProspectiveState): a lost pre-vote round (a majority rejected, or the election timed out)
+ * goes back to following the leader it knew in this epoch, which it then fetches from again; without
+ * one it waits unattached for an election timeout before it asks again. A prospective that asked
+ * again forever would stay outside a quorum that works.
+ */
+function afterPreVoteLoss(w: World, node: SimNode): void {
+  const r = node.raft!;
+  if (r.lostLeaderId !== null && r.lostLeaderId !== node.id)
+    becomeFollower(w, node, node.disk.quorumEpoch, r.lostLeaderId);
+  else becomeUnattached(w, node, node.disk.quorumEpoch);
+}
+
 function becomeCandidate(w: World, node: SimNode): void {
   const r = node.raft!;
   setEpoch(node, node.disk.quorumEpoch + 1, node.id);
   r.role = 'candidate';
+  r.lostLeaderId = null; // a new epoch: the old leader is no one to go back to
   r.votes = [node.id];
   r.rejections = [];
   emit(
@@ -241,7 +256,9 @@ export function onRaftTimer(w: World, node: SimNode, name: string, token: number
   if (name === 'raftRequestTimeout') {
     if (token !== r.fetchToken || !r.fetchInFlight) return;
     r.fetchInFlight = false;
-    if (r.role === 'observer') {
+    // A request that got no answer: an observer forgets that leader and asks the next voter. The end
+    // of a backoff after an error (fetchReqId 0) keeps the leader the error named.
+    if (r.role === 'observer' && r.fetchReqId !== 0) {
       r.leaderId = null;
       r.nextVoterIdx++;
     }
@@ -280,12 +297,8 @@ export function onRaftTimer(w: World, node: SimNode, name: string, token: number
     return;
   }
   if (name === 'raftElection') {
-    if (
-      r.role === 'unattached' ||
-      r.role === 'resigned' ||
-      r.role === 'prospective' ||
-      r.role === 'candidate'
-    )
+    if (r.role === 'prospective') afterPreVoteLoss(w, node);
+    else if (r.role === 'unattached' || r.role === 'resigned' || r.role === 'candidate')
       becomeProspective(w, node);
   }
 }
@@ -352,6 +365,7 @@ export function onRaftMessage(w: World, node: SimNode, msg: Message): void {
         maybeWinVote(w, node);
       } else if (!r.rejections.includes(from)) {
         r.rejections.push(from);
+        if (r.role === 'prospective' && r.rejections.length >= majority(w)) afterPreVoteLoss(w, node);
       }
       return;
     }
@@ -532,8 +546,10 @@ function handleFetchResponse(w: World, node: SimNode, msg: Message): void {
     if (observer) {
       r.leaderId = b.leaderId !== null && b.leaderId !== msg.from ? b.leaderId : null;
       if (r.leaderId === null) r.nextVoterIdx++;
-      // Back off a little before asking again, as the raft client does on an error.
+      // Back off a little before asking again, as the raft client does on an error; then ask the
+      // leader the voter named. (fetchReqId 0: no request out, only the backoff.)
       r.fetchInFlight = true;
+      r.fetchReqId = 0;
       r.fetchToken = setNodeTimer(w, node, 100, 'raftRequestTimeout');
     }
     return;
