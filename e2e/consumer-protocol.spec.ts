@@ -1,20 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { raiseSpeed } from './support';
 
 // The consumer form of the Controls tab with group.protocol=consumer (KIP-848), on the default
 // scenario (topic `orders` with 6 partitions).
 const TIMEOUT_MS = 60_000;
 
 test.setTimeout(120_000);
-
-/** Raises the playback speed with the header's Speed select. */
-async function raiseSpeed(page: Page) {
-  const speed = page.getByRole('combobox', { name: /speed/i });
-  const values = await speed
-    .locator('option')
-    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-  const fastest = values.filter((v) => Number(v) <= 100).sort((a, b) => Number(b) - Number(a))[0];
-  if (fastest) await speed.selectOption(fastest);
-}
 
 test('consumers started with group protocol "consumer" form a KIP-848 group with epochs', async ({
   page,

@@ -1,20 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { raiseSpeed } from './support';
 
 // The Operations sections of the Controls tab, on the default scenario: brokers 4 to 9; topic
 // `orders` with 6 partitions and replication factor 3; producer-1 writes to it with acks=all.
 const TIMEOUT_MS = 60_000;
 
 test.setTimeout(120_000);
-
-/** Raises the playback speed with the header's Speed select. */
-async function raiseSpeed(page: Page) {
-  const speed = page.getByRole('combobox', { name: /speed/i });
-  const values = await speed
-    .locator('option')
-    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-  const fastest = values.filter((v) => Number(v) <= 100).sort((a, b) => Number(b) - Number(a))[0];
-  if (fastest) await speed.selectOption(fastest);
-}
 
 /** The replicas of orders-0, read from the Dashboard. */
 async function ordersZeroReplicas(page: Page): Promise<number[]> {

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { raiseSpeed } from './support';
 
 // The default scenario: brokers 4 to 9; topic `orders` with 6 partitions, replication factor 3 and
 // min.insync.replicas=2. With two replicas of orders-0 crashed and fenced (broker.session.timeout.ms
@@ -6,17 +7,6 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 const TIMEOUT_MS = 60_000;
 
 test.setTimeout(120_000);
-
-/** Raises the playback speed when the page has a speed control (the story does not need it). */
-async function raiseSpeed(page: Page) {
-  const speed = page.getByRole('combobox', { name: /speed/i });
-  if ((await speed.count()) !== 1) return;
-  const values = await speed
-    .locator('option')
-    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-  const fastest = values.filter((v) => Number(v) <= 100).sort((a, b) => Number(b) - Number(a))[0];
-  if (fastest) await speed.selectOption(fastest);
-}
 
 /** The leader and the other replicas of orders-0, read from the Dashboard. */
 async function ordersZero(page: Page) {

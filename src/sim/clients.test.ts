@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { partitionForKey } from './partitioner';
 import type { Driver } from './testing/driver';
 import { cluster } from './testing/driver';
+import { groupChaos } from './testing/groupChaos';
 import type { Command, ConsumedRecordView } from './types';
 import { validateScenario } from './validate';
 import { offsetsPartitionFor } from './groupCoordinator';
@@ -478,34 +479,8 @@ describe('a group through a coordinator crash, a member crash and a member cut f
   ])(
     'nothing acknowledged is missed, and the group ends Stable with no lag (seed %i, %s)',
     (seed, strategy) => {
-      const d = cluster({
-        seed,
-        jitterMs: 3,
-        config: { 'offsets.topic.num.partitions': 3 },
-        topics: [
-          { name: 'orders', partitions: 6, replicationFactor: 3, config: { 'min.insync.replicas': 2 } },
-        ],
-      }).settle();
-      d.do({
-        type: 'startProducer',
-        producerId: 'p',
-        topic: 'orders',
-        ratePerSec: 40,
-        keyPattern: 'k{n}',
-        keyCount: 24,
-      });
       const cfg = { 'partition.assignment.strategy': strategy };
-      for (const id of ['c1', 'c2', 'c3']) startConsumer(d, id, cfg);
-      d.advance(15000);
-      const coordinator = group(d).coordinator;
-      d.crash(coordinator).advance(5000);
-      d.do({ type: 'stopConsumer', consumerId: 'c2', graceful: false }).advance(30000).restart(coordinator);
-      d.advance(10000)
-        .do({ type: 'cutLink', from: 'c3', to: group(d).coordinator })
-        .advance(50000);
-      d.do({ type: 'healNetwork' }).advance(10000);
-      startConsumer(d, 'c2', cfg);
-      d.advance(30000).do({ type: 'stopProducer', producerId: 'p' }).advance(90000);
+      const d = groupChaos(seed, (x, id) => startConsumer(x, id, cfg));
       const seen = new Set(d.sim.consumedRecords('g').map((r) => r.recordId));
       const acked = d.sim.ledger().filter((e) => e.status === 'acked');
       expect(acked.length).toBe(6001);

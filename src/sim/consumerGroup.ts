@@ -358,6 +358,24 @@ function updateGroupState(w: World, node: SimNode, g: GroupMem): void {
     );
 }
 
+/** A member leaves the group's memory, with the event that says why (both protocols). */
+export function dropMember(
+  w: World,
+  node: SimNode,
+  g: GroupMem,
+  m: GroupMember,
+  type: string,
+  why: string,
+): void {
+  g.members.delete(m.memberId);
+  emit(w, type, `${why}.`, {
+    nodeId: node.id,
+    groupId: g.groupId,
+    memberId: m.memberId,
+    consumerId: m.clientId,
+  });
+}
+
 /** Removes a member (left, or its session expired): the group epoch is bumped and a new target computed. */
 export function removeConsumerMember(
   w: World,
@@ -368,13 +386,7 @@ export function removeConsumerMember(
   why: string,
   gs: GroupStore,
 ): void {
-  g.members.delete(m.memberId);
-  emit(w, type, `${why}.`, {
-    nodeId: node.id,
-    groupId: g.groupId,
-    memberId: m.memberId,
-    consumerId: m.clientId,
-  });
+  dropMember(w, node, g, m, type, why);
   g.groupEpoch = (g.groupEpoch ?? 0) + 1;
   const counts = partitionCounts(node, g);
   g.subscriptionMetadata = counts.key;

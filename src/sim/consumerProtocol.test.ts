@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Driver } from './testing/driver';
 import { cluster } from './testing/driver';
+import { groupChaos } from './testing/groupChaos';
 import type { ConfigValue } from './types';
 
 // Controller 1, brokers 2, 3, 4; __consumer_offsets with 3 partitions; orders with 6.
@@ -307,33 +308,7 @@ describe('a KIP-848 group through a coordinator crash, a member crash and a memb
   it.each([4, 7])(
     'nothing acknowledged is missed, and the group ends Stable with no lag (seed %i)',
     (seed) => {
-      const d = cluster({
-        seed,
-        jitterMs: 3,
-        config: { 'offsets.topic.num.partitions': 3 },
-        topics: [
-          { name: 'orders', partitions: 6, replicationFactor: 3, config: { 'min.insync.replicas': 2 } },
-        ],
-      }).settle();
-      d.do({
-        type: 'startProducer',
-        producerId: 'p',
-        topic: 'orders',
-        ratePerSec: 40,
-        keyPattern: 'k{n}',
-        keyCount: 24,
-      });
-      for (const id of ['c1', 'c2', 'c3']) start(d, id);
-      d.advance(15000);
-      const coordinator = group(d).coordinator;
-      d.crash(coordinator).advance(5000);
-      d.do({ type: 'stopConsumer', consumerId: 'c2', graceful: false }).advance(30000).restart(coordinator);
-      d.advance(10000)
-        .do({ type: 'cutLink', from: 'c3', to: group(d).coordinator })
-        .advance(50000);
-      d.do({ type: 'healNetwork' }).advance(10000);
-      start(d, 'c2');
-      d.advance(30000).do({ type: 'stopProducer', producerId: 'p' }).advance(90000);
+      const d = groupChaos(seed, (x, id) => start(x, id));
       const seen = new Set(d.sim.consumedRecords('g').map((r) => r.recordId));
       const acked = d.sim.ledger().filter((e) => e.status === 'acked');
       expect(acked.length).toBeGreaterThan(5000);

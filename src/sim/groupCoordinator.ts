@@ -8,6 +8,7 @@ import { authorizationError } from './acl';
 import type { GroupStore } from './consumerGroup';
 import {
   convertToClassicGroup,
+  dropMember,
   expireConsumerMembers,
   offsetCommitError,
   onConsumerGroupHeartbeat,
@@ -507,13 +508,7 @@ function tpList(tps: TopicPartition[]): string {
 }
 
 function removeMember(w: World, node: SimNode, g: GroupMem, m: GroupMember, type: string, why: string): void {
-  g.members.delete(m.memberId);
-  emit(w, type, `${why}.`, {
-    nodeId: node.id,
-    groupId: g.groupId,
-    memberId: m.memberId,
-    consumerId: m.clientId,
-  });
+  dropMember(w, node, g, m, type, why);
   if (g.members.size === 0 && g.state !== 'PreparingRebalance') {
     g.generation++;
     g.state = 'Empty';

@@ -1,0 +1,13 @@
+// Helpers shared by the end-to-end specs.
+import type { Page } from '@playwright/test';
+
+/** Raises the playback speed with the header's Speed select (to the fastest option up to 100×). */
+export async function raiseSpeed(page: Page) {
+  const speed = page.getByRole('combobox', { name: /speed/i });
+  if ((await speed.count()) !== 1) return;
+  const values = await speed
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const fastest = values.filter((v) => Number(v) <= 100).sort((a, b) => Number(b) - Number(a))[0];
+  if (fastest) await speed.selectOption(fastest);
+}
