@@ -99,19 +99,7 @@ export function produce(w: World, cmd: Produce): void {
       cmd.partition,
     );
   armDeliveryTimer(w, p);
-  wakeSender(w, p, cmd.topic);
-}
-
-/**
- * RecordAccumulator.append: with linger.ms the new records wait for the Sender's next wake-up, so
- * only that wake-up is armed; the Sender itself runs now only when something could leave now.
- */
-function wakeSender(w: World, p: ProducerClient, topic: string): void {
-  const linger = num(p, 'linger.ms');
-  const stale = w.nowMs - p.metadataFetchedAtMs > num(p, 'metadata.max.age.ms');
-  if (linger > 0 && !p.needMetadata && !stale && p.leaders.has(topic))
-    armClientDeadline(w, p.id, p.retryTimer, w.nowMs + linger, 'retry');
-  else drain(w, p);
+  drain(w, p);
 }
 
 /** KafkaProducer.send(): the record joins the accumulator as a pending ledger entry. */
@@ -140,7 +128,7 @@ function enqueue(
   };
   addLedgerEntry(w, entry);
   p.counters.sent++;
-  p.records.set(recordId, {
+  const r: ProducerRecordState = {
     recordId,
     partition: entry.partition,
     pid: -1,
@@ -151,8 +139,26 @@ function enqueue(
     readyAtMs: w.nowMs + num(p, 'linger.ms'),
     inFlight: false,
     deadlineMs: w.nowMs + num(p, 'delivery.timeout.ms'),
-  });
+  };
+  p.records.set(recordId, r);
+  choosePartition(w, p, r, entry);
   p.ready.push(recordId);
+}
+
+/**
+ * KafkaProducer.doSend: the partition is chosen as the record is sent, once the topic's metadata
+ * is known (otherwise the Sender chooses it when the metadata arrives): an explicit partition, the
+ * key's murmur2 hash, or the sticky partitioner.
+ */
+function choosePartition(w: World, p: ProducerClient, r: ProducerRecordState, entry: LedgerEntry): void {
+  if (r.partition >= 0) return;
+  const leaders = p.leaders.get(entry.topic);
+  if (!leaders) return;
+  r.partition =
+    entry.key !== null
+      ? partitionForKey(entry.key, leaders.length)
+      : stickyPartition(w, p, entry.topic, leaders);
+  entry.partition = r.partition;
 }
 
 /** Why startProducer cannot run (a ConfigException, or the producer is busy), or null. */
@@ -239,7 +245,7 @@ function produceTick(w: World, p: ProducerClient): void {
     loop.token = setClientTimer(w, p.id, Math.max(10, nextDue - w.nowMs), 'produceTick');
   }
   armDeliveryTimer(w, p);
-  wakeSender(w, p, loop.topic);
+  drain(w, p);
 }
 
 /**
@@ -325,15 +331,9 @@ export function drain(w: World, p: ProducerClient): void {
     if (!r || r.inFlight) continue;
     const entry = w.ledgerIndex.get(id)!;
     const leaders = p.leaders.get(entry.topic);
-    // The partition is chosen as soon as the topic's metadata is known (KafkaProducer.doSend), so
-    // a record waiting behind a retry of its partition is held with the others.
-    if (r.partition < 0 && leaders) {
-      r.partition =
-        entry.key !== null
-          ? partitionForKey(entry.key, leaders.length)
-          : stickyPartition(w, p, entry.topic, leaders);
-      entry.partition = r.partition;
-    }
+    // A record sent before its topic's metadata arrived gets its partition now, so that it is held
+    // with the others behind a retry of that partition.
+    choosePartition(w, p, r, entry);
     const tp = tpKey(entry.topic, r.partition);
     if (r.readyAtMs > w.nowMs || held?.has(tp)) {
       if (r.readyAtMs > w.nowMs) wakeAtMs = Math.min(wakeAtMs, r.readyAtMs);
@@ -409,7 +409,8 @@ export function drain(w: World, p: ProducerClient): void {
 
 /**
  * The Sender's quick look: when every waiting record still lingers (and has its partition), it only
- * makes sure that it wakes up for the first one, and the full pass is skipped.
+ * makes sure that it wakes up for the first one, and the full pass is skipped. So a send() with
+ * linger.ms arms the Sender's wake-up instead of running it (RecordAccumulator.append).
  */
 function nothingDue(w: World, p: ProducerClient): boolean {
   let wakeAtMs = Infinity;
