@@ -31,6 +31,7 @@ import { checkLostOnLeaderChange, pruneLedgerBelow } from './ledger';
 import type {
   DelayedProduce,
   Fetcher,
+  FollowerProgress,
   PartitionDisk,
   ProducerStateEntry,
   QuotaBucket,
@@ -233,36 +234,28 @@ function makeLeader(w: World, node: SimNode, mem: ReplicaMem, p: PartitionState)
   mem.leaderEpoch = p.leaderEpoch;
   assignEpoch(disk.log, p.leaderEpoch);
   mem.followers = new Map();
-  for (const r of p.replicas) {
-    if (r === node.id) continue;
-    // Partition.makeLeader: followers in the ISR count as caught up now; their LEO is unknown.
-    mem.followers.set(r, {
-      replicaId: r,
-      logEndOffset: -1,
-      lastCaughtUpTimeMs: p.isr.includes(r) ? w.nowMs : NEVER_CAUGHT_UP_MS,
-      lastFetchTimeMs: NEVER_CAUGHT_UP_MS,
-      lastFetchLeaderLogEndOffset: 0,
-      sentHighWatermark: -1,
-      sentLogStartOffset: -1,
-    });
-  }
+  for (const r of p.replicas) if (r !== node.id) mem.followers.set(r, newFollower(w, r, p));
   checkLostOnLeaderChange(w, node, mem, disk);
   maybeIncrementHighWatermark(w, node, mem);
+}
+
+/** Partition.makeLeader: a follower in the ISR counts as caught up now; its LEO is unknown. */
+function newFollower(w: World, r: NodeId, p: PartitionState): FollowerProgress {
+  return {
+    replicaId: r,
+    logEndOffset: -1,
+    lastCaughtUpTimeMs: p.isr.includes(r) ? w.nowMs : NEVER_CAUGHT_UP_MS,
+    lastFetchTimeMs: NEVER_CAUGHT_UP_MS,
+    lastFetchLeaderLogEndOffset: 0,
+    sentHighWatermark: -1,
+    sentLogStartOffset: -1,
+  };
 }
 
 /** A reassignment changes the replicas under the same leader: new followers are tracked, removed ones dropped. */
 function syncFollowers(w: World, mem: ReplicaMem, p: PartitionState): void {
   for (const r of p.replicas)
-    if (r !== mem.leaderId && !mem.followers.has(r))
-      mem.followers.set(r, {
-        replicaId: r,
-        logEndOffset: -1,
-        lastCaughtUpTimeMs: p.isr.includes(r) ? w.nowMs : NEVER_CAUGHT_UP_MS,
-        lastFetchTimeMs: NEVER_CAUGHT_UP_MS,
-        lastFetchLeaderLogEndOffset: 0,
-        sentHighWatermark: -1,
-        sentLogStartOffset: -1,
-      });
+    if (r !== mem.leaderId && !mem.followers.has(r)) mem.followers.set(r, newFollower(w, r, p));
   for (const r of [...mem.followers.keys()]) if (!p.replicas.includes(r)) mem.followers.delete(r);
 }
 
