@@ -239,12 +239,7 @@ export function startHost(
     try {
       loaded = Timeline.fromSession(session);
     } catch (error) {
-      // The running simulation stays as it was.
-      post(
-        error instanceof ScenarioError
-          ? { type: 'error', message: error.message, issues: error.issues }
-          : { type: 'error', message: errorText(error) },
-      );
+      refuse(error);
       return;
     }
     pause();
@@ -271,21 +266,20 @@ export function startHost(
   function init(next: Scenario): void {
     try {
       timeline = new Timeline(next);
-      sim = timeline.sim.watchInvariants();
     } catch (error) {
-      // The running simulation stays as it was.
-      post(
-        error instanceof ScenarioError
-          ? { type: 'error', message: error.message, issues: error.issues }
-          : { type: 'error', message: errorText(error) },
-      );
+      refuse(error);
       return;
     }
-    run++;
-    lastSentSeq = -Infinity;
-    lastPartitions = null;
-    publish();
-    postTimeline();
+    restart();
+  }
+
+  /** A scenario or session that cannot be loaded: its problems go to the page, the running simulation stays. */
+  function refuse(error: unknown): void {
+    post(
+      error instanceof ScenarioError
+        ? { type: 'error', message: error.message, issues: error.issues }
+        : { type: 'error', message: errorText(error) },
+    );
   }
 
   function receive(message: PageToWorker): void {
