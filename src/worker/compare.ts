@@ -135,28 +135,29 @@ export interface Experiment {
   build(s: Snapshot, topic: string): { a: TimedCommand[]; b: TimedCommand[]; durationMs: number };
 }
 
+/** `count` records to partition 0 of `topic`, `afterMs` after the previous step. */
+function write(
+  afterMs: number,
+  topic: string,
+  value: string,
+  acks: 0 | 1 | 'all',
+  count: number,
+): TimedCommand {
+  return {
+    afterMs,
+    command: { type: 'produce', topic, partition: 0, key: null, value, acks, count, producerId: 'compare' },
+  };
+}
+
 /** A workload and a fault: writes, the leader crashes, more writes, the leader returns. */
 function leaderCrashStory(s: Snapshot, topic: string, acks: 0 | 1 | 'all'): TimedCommand[] {
   const p = s.partitions.find((x) => x.topic === topic && x.partition === 0);
   const leader = p && p.leader >= 0 ? p.leader : (p?.replicas[0] ?? 0);
-  const write = (afterMs: number, value: string): TimedCommand => ({
-    afterMs,
-    command: {
-      type: 'produce',
-      topic,
-      partition: 0,
-      key: null,
-      value,
-      acks,
-      count: 10,
-      producerId: 'compare',
-    },
-  });
   return [
-    write(0, 'before'),
+    write(0, topic, 'before', acks, 10),
     { afterMs: 5, command: { type: 'crashNode', nodeId: leader } },
-    write(100, 'during'),
-    write(15_000, 'after'),
+    write(100, topic, 'during', acks, 10),
+    write(15_000, topic, 'after', acks, 10),
     { afterMs: 30_000, command: { type: 'restartNode', nodeId: leader } },
   ];
 }
@@ -202,19 +203,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
       const follower = p?.replicas.find((r) => r !== p.leader) ?? p?.replicas[0] ?? 0;
       const story: TimedCommand[] = [
         { afterMs: 1_000, command: { type: 'crashNode', nodeId: follower } },
-        {
-          afterMs: 15_000,
-          command: {
-            type: 'produce',
-            topic,
-            partition: 0,
-            key: null,
-            value: 'w',
-            acks: 'all',
-            count: 10,
-            producerId: 'compare',
-          },
-        },
+        write(15_000, topic, 'w', 'all', 10),
       ];
       return {
         a: [setTopic(topic, { 'min.insync.replicas': 2 }), ...story],
@@ -232,19 +221,7 @@ function uncleanStory(s: Snapshot, topic: string): TimedCommand[] {
   const [stale, ...insync] = [...p.replicas].reverse();
   return [
     { afterMs: 500, command: { type: 'crashNode', nodeId: stale } },
-    {
-      afterMs: 15_000,
-      command: {
-        type: 'produce',
-        topic,
-        partition: 0,
-        key: null,
-        value: 'acked',
-        acks: 1,
-        count: 5,
-        producerId: 'compare',
-      },
-    },
+    write(15_000, topic, 'acked', 1, 5),
     ...insync.map((nodeId, i) => ({
       afterMs: 20_000 + i * 10,
       command: { type: 'crashNode' as const, nodeId },
