@@ -36,6 +36,19 @@ export function rangeAssign(
 
 const key = (tp: TopicPartition) => `${tp.topic}-${tp.partition}`;
 
+/** Members in member-id order (the assignors' deterministic order). */
+function byMemberId<M extends { memberId: string }>(members: M[]): M[] {
+  return [...members].sort((a, b) => (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0));
+}
+
+/** Every partition of the given topics, topics in name order. */
+function partitionsOf(topics: string[], partitionsPerTopic: Record<string, number>): TopicPartition[] {
+  const all: TopicPartition[] = [];
+  for (const topic of [...new Set(topics)].sort())
+    for (let p = 0; p < (partitionsPerTopic[topic] ?? 0); p++) all.push({ topic, partition: p });
+  return all;
+}
+
 /**
  * CooperativeStickyAssignor: a balanced assignment that keeps each member's owned partitions where it
  * can; a partition that must move from a member still in the group is left out of this round, so
@@ -45,13 +58,12 @@ export function cooperativeStickyAssign(
   members: AssignorMember[],
   partitionsPerTopic: Record<string, number>,
 ): Assignment {
-  const sorted = [...members].sort((a, b) =>
-    a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0,
-  );
+  const sorted = byMemberId(members);
   const out: Assignment = new Map(sorted.map((m) => [m.memberId, []]));
-  const all: TopicPartition[] = [];
-  for (const topic of [...new Set(members.flatMap((m) => m.subscription.topics))].sort())
-    for (let p = 0; p < (partitionsPerTopic[topic] ?? 0); p++) all.push({ topic, partition: p });
+  const all = partitionsOf(
+    members.flatMap((m) => m.subscription.topics),
+    partitionsPerTopic,
+  );
   const exists = new Set(all.map(key));
   const owner = new Map<string, string>();
   const claimed = new Map<string, number>();
@@ -127,16 +139,15 @@ export function uniformAssign(
   members: ServerAssignorMember[],
   partitionsPerTopic: Record<string, number>,
 ): Assignment {
-  const sorted = [...members].sort((a, b) =>
-    a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0,
-  );
+  const sorted = byMemberId(members);
   const out: Assignment = new Map(sorted.map((m) => [m.memberId, []]));
   if (!sorted.length) return out;
   const topicsOf = (m: ServerAssignorMember) => [...new Set(m.topics)].sort().join(',');
   const homogeneous = sorted.every((m) => topicsOf(m) === topicsOf(sorted[0]!));
-  const all: TopicPartition[] = [];
-  for (const topic of [...new Set(sorted.flatMap((m) => m.topics))].sort())
-    for (let p = 0; p < (partitionsPerTopic[topic] ?? 0); p++) all.push({ topic, partition: p });
+  const all = partitionsOf(
+    sorted.flatMap((m) => m.topics),
+    partitionsPerTopic,
+  );
   const valid = (m: ServerAssignorMember, tp: TopicPartition) =>
     m.topics.includes(tp.topic) && tp.partition < (partitionsPerTopic[tp.topic] ?? 0);
   const taken = new Set<string>();
