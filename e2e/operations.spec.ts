@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { raiseSpeed } from './support';
+import { openControls, raiseSpeed } from './support';
 
 // The Operations sections of the Controls tab, on the default scenario: brokers 4 to 9; topic
 // `orders` with 6 partitions and replication factor 3; producer-1 writes to it with acks=all.
@@ -68,10 +68,7 @@ test('reassigning orders-0 to three other brokers is listed in progress, then co
 });
 
 test('a new broker joins empty; a generated balanced plan moves replicas onto it', async ({ page }) => {
-  await page.goto('./');
-  await raiseSpeed(page);
-  await page.getByRole('tab', { name: 'Controls' }).click();
-  const controls = page.getByRole('tabpanel', { name: 'Controls' });
+  const controls = await openControls(page);
 
   // Brokers 4 to 9 exist: the form offers node id 10.
   const add = controls.getByRole('form', { name: 'Add a broker' });
@@ -132,10 +129,7 @@ test('a new broker joins empty; a generated balanced plan moves replicas onto it
 test('a deny ACL for Write on orders makes producer-1 fail with TOPIC_AUTHORIZATION_FAILED', async ({
   page,
 }) => {
-  await page.goto('./');
-  await raiseSpeed(page);
-  await page.getByRole('tab', { name: 'Controls' }).click();
-  const controls = page.getByRole('tabpanel', { name: 'Controls' });
+  const controls = await openControls(page);
   const form = controls.getByRole('form', { name: 'ACLs' });
   await form.getByLabel('Principal').fill('User:*');
   await form.getByLabel('Operation').selectOption('Write');
@@ -165,10 +159,7 @@ test('a deny ACL for Write on orders makes producer-1 fail with TOPIC_AUTHORIZAT
 test('a config change lists the brokers that applied it, and preferred leaders can be elected', async ({
   page,
 }) => {
-  await page.goto('./');
-  await raiseSpeed(page);
-  await page.getByRole('tab', { name: 'Controls' }).click();
-  const controls = page.getByRole('tabpanel', { name: 'Controls' });
+  const controls = await openControls(page);
   const alter = controls.getByRole('form', { name: 'Alter configs' });
   await alter.getByLabel('Resource type').selectOption('topic');
   await alter.getByLabel('Topic').selectOption('orders');

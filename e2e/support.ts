@@ -11,3 +11,11 @@ export async function raiseSpeed(page: Page) {
   const fastest = values.filter((v) => Number(v) <= 100).sort((a, b) => Number(b) - Number(a))[0];
   if (fastest) await speed.selectOption(fastest);
 }
+
+/** Opens the default scenario at speed and the Controls tab; returns its panel. */
+export async function openControls(page: Page) {
+  await page.goto('./');
+  await raiseSpeed(page);
+  await page.getByRole('tab', { name: 'Controls' }).click();
+  return page.getByRole('tabpanel', { name: 'Controls' });
+}
