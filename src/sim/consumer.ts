@@ -11,9 +11,16 @@ import { CONSUMER_GROUP_SESSION_TIMEOUT_MS } from './consumerGroup';
 import type { MemberIo } from './consumerMembership';
 import { leaveGroup, maybeHeartbeat, newMemberId, onHeartbeatResponse } from './consumerMembership';
 import { armClientDeadline, emit, nextReqId, send, setClientTimer } from './kernel';
-import type { Body, CommittedOffset, LogRecord, Message, TopicPartition } from './messages';
+import type {
+  Body,
+  CommittedOffset,
+  ConsumerFetchPart,
+  LogRecord,
+  Message,
+  TopicPartition,
+} from './messages';
 import { tpKey } from './metadata';
-import type { ConsumerClient, ConsumerPartition, World } from './state';
+import type { ConsumerClient, ConsumerFetchState, ConsumerPartition, World } from './state';
 import type { NodeId, StartConsumer } from './types';
 
 /** Records kept per group for consumedRecords() (the most recent ones). */
@@ -247,11 +254,7 @@ function expireRequests(w: World, c: ConsumerClient): void {
     failed(w, c, purpose);
   }
   for (const f of c.fetches.values())
-    if (f.reqId !== 0 && w.nowMs - f.sentAtMs >= num(c, 'request.timeout.ms')) {
-      f.reqId = 0;
-      f.backoffUntilMs = w.nowMs + num(c, 'retry.backoff.ms');
-      c.needMetadata = true;
-    }
+    if (f.reqId !== 0 && w.nowMs - f.sentAtMs >= num(c, 'request.timeout.ms')) fetchFailed(w, c, f);
 }
 
 /** A request got no answer (timeout) or the connection was refused. */
@@ -422,50 +425,99 @@ function refetch(w: World, c: ConsumerClient, leader: NodeId): void {
   const f = c.fetches.get(leader);
   if (!f) return;
   const list: ConsumerPartition[] = [];
-  const ready = (p: ConsumerPartition | undefined): p is ConsumerPartition =>
-    !!p && !p.pending && p.position >= 0 && leaderOf(c, p)?.leader === leader;
   if (f.rescan) {
     f.rescan = false;
-    for (const p of c.parts.values()) if (ready(p)) list.push(p);
+    for (const p of c.parts.values()) if (fetchable(c, p, leader)) list.push(p);
   } else
-    for (const k of f.keys) {
+    for (const k of f.session.keys()) {
       const p = c.parts.get(k);
-      if (ready(p)) list.push(p);
+      if (p && fetchable(c, p, leader)) list.push(p);
     }
   if (list.length) fetchFrom(w, c, leader, list);
 }
 
+function fetchable(c: ConsumerClient, p: ConsumerPartition, leader: NodeId): boolean {
+  return !p.pending && p.position >= 0 && leaderOf(c, p)?.leader === leader;
+}
+
+function newFetchState(): ConsumerFetchState {
+  return {
+    reqId: 0,
+    sentAtMs: 0,
+    backoffUntilMs: 0,
+    rescan: false,
+    sessionId: 0,
+    sessionEpoch: 0,
+    session: new Map(),
+  };
+}
+
+/**
+ * Fetches `list` from its leader (FetchSessionHandler.Builder): a full fetch names every partition;
+ * an incremental one only the partitions whose position or leader epoch the leader does not know yet,
+ * and forgets those no longer fetched from it.
+ */
 function fetchFrom(w: World, c: ConsumerClient, leader: NodeId, list: ConsumerPartition[]): void {
   let f = c.fetches.get(leader);
-  if (!f)
-    c.fetches.set(
-      leader,
-      (f = { reqId: 0, sentAtMs: 0, keys: [], positions: [], backoffUntilMs: 0, rescan: false }),
-    );
+  if (!f) c.fetches.set(leader, (f = newFetchState()));
   if (f.reqId !== 0 || f.backoffUntilMs > w.nowMs) {
     f.rescan = true;
     return;
   }
+  if (f.sessionEpoch === 0) f.session.clear();
+  const parts: ConsumerFetchPart[] = [];
+  const before = f.session.size;
+  let kept = 0;
+  for (const p of list) {
+    const k = tpKey(p.topic, p.partition);
+    const leaderEpoch = leaderOf(c, p)!.leaderEpoch;
+    const known = f.session.get(k);
+    if (known) {
+      kept++;
+      if (known.position === p.position && known.leaderEpoch === leaderEpoch) continue;
+      known.position = p.position;
+      known.leaderEpoch = leaderEpoch;
+    } else f.session.set(k, { topic: p.topic, partition: p.partition, position: p.position, leaderEpoch });
+    parts.push({
+      topic: p.topic,
+      partition: p.partition,
+      fetchOffset: p.position,
+      currentLeaderEpoch: leaderEpoch,
+    });
+  }
+  const forgotten: { topic: string; partition: number }[] = [];
+  if (kept < before) {
+    const fetched = new Set(list.map((p) => tpKey(p.topic, p.partition)));
+    for (const [k, known] of f.session)
+      if (!fetched.has(k)) {
+        f.session.delete(k);
+        forgotten.push({ topic: known.topic, partition: known.partition });
+      }
+  }
   f.reqId = nextReqId(w);
   f.sentAtMs = w.nowMs;
-  f.keys = list.map((p) => tpKey(p.topic, p.partition));
-  f.positions = list.map((p) => p.position);
   send(
     w,
     c.id,
     leader,
     {
       kind: 'ConsumerFetch',
+      sessionId: f.sessionId,
+      sessionEpoch: f.sessionEpoch,
+      parts,
+      forgotten,
       maxWaitMs: num(c, 'fetch.max.wait.ms'),
-      parts: list.map((p) => ({
-        topic: p.topic,
-        partition: p.partition,
-        fetchOffset: p.position,
-        currentLeaderEpoch: leaderOf(c, p)!.leaderEpoch,
-      })),
     },
     f.reqId,
   );
+}
+
+/** The fetch to this leader got no answer: the next one closes the session and opens another (FetchSessionHandler.handleError). */
+function fetchFailed(w: World, c: ConsumerClient, f: ConsumerFetchState): void {
+  f.reqId = 0;
+  f.sessionEpoch = 0;
+  f.backoffUntilMs = w.nowMs + num(c, 'retry.backoff.ms');
+  c.needMetadata = true;
 }
 
 // ---- responses -------------------------------------------------------------------------------
@@ -636,7 +688,7 @@ export function onConsumerMessage(w: World, msg: Message): void {
     }
     case 'ConsumerFetchResponse':
       // The hot path: without errors, only this leader's next fetch goes out.
-      if (onFetchResponse(w, c, msg, b.parts)) {
+      if (onFetchResponse(w, c, msg, b)) {
         refetch(w, c, msg.from as NodeId);
         return;
       }
@@ -644,9 +696,7 @@ export function onConsumerMessage(w: World, msg: Message): void {
     case 'Disconnected': {
       const f = c.fetches.get(msg.from as NodeId);
       if (f && f.reqId === msg.reqId) {
-        f.reqId = 0;
-        f.backoffUntilMs = w.nowMs + num(c, 'retry.backoff.ms');
-        c.needMetadata = true;
+        fetchFailed(w, c, f);
         break;
       }
       const purpose = purposeOf(c, msg.reqId);
@@ -769,11 +819,21 @@ function onFetchResponse(
   w: World,
   c: ConsumerClient,
   msg: Message,
-  parts: Extract<Body, { kind: 'ConsumerFetchResponse' }>['parts'],
+  b: Extract<Body, { kind: 'ConsumerFetchResponse' }>,
 ): boolean {
   const f = c.fetches.get(msg.from as NodeId);
   if (!f || f.reqId !== msg.reqId) return false;
   f.reqId = 0;
+  if (b.error) {
+    // FetchSessionHandler.handleResponse: the session is gone, or a request was lost (its epoch moved
+    // on without us); the next fetch is a full one, and nothing in this response is used.
+    if (b.error === 'FETCH_SESSION_ID_NOT_FOUND') f.sessionId = 0;
+    f.sessionEpoch = 0;
+    return true;
+  }
+  if (f.sessionEpoch === 0) f.sessionId = b.sessionId;
+  f.sessionEpoch = f.sessionEpoch === 0x7fffffff ? 1 : f.sessionEpoch + 1;
+  const parts = b.parts;
   let clean = true;
   let trace = w.consumedTrace.get(c.groupId);
   if (!trace) w.consumedTrace.set(c.groupId, (trace = []));
@@ -781,7 +841,7 @@ function onFetchResponse(
     const k = tpKey(part.topic, part.partition);
     const p = c.parts.get(k);
     // A partition revoked or re-positioned while the fetch was out: its data is dropped.
-    if (!p || p.pending || p.position !== f.positions[f.keys.indexOf(k)]) continue;
+    if (!p || p.pending || p.position !== f.session.get(k)?.position) continue;
     if (part.error) {
       clean = false;
       if (part.error === 'OFFSET_OUT_OF_RANGE') {

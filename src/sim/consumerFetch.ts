@@ -9,7 +9,14 @@ import { armNodeDeadline, reply } from './kernel';
 import { endOffsetForEpoch, entryAt, logEndOffset, slice } from './log';
 import type { ConsumerFetchPart, ConsumerFetchRespPart, LogRecord, Message } from './messages';
 import { tpKey } from './metadata';
-import type { PartitionDisk, SimNode, World } from './state';
+import type {
+  ConsumerFetchSession,
+  CoordinatorMem,
+  PartitionDisk,
+  SessionPartition,
+  SimNode,
+  World,
+} from './state';
 
 /** Records per partition in one response (stands for max.partition.fetch.bytes). */
 const CONSUMER_FETCH_MAX_RECORDS = 500;
@@ -18,13 +25,7 @@ const CONSUMER_FETCH_MAX_RECORDS = 500;
  * The leader's log of a partition, or why this broker cannot serve it: not its leader, or (KIP-320)
  * the consumer believes in another leader epoch.
  */
-function leaderDisk(
-  node: SimNode,
-  topic: string,
-  partition: number,
-  currentLeaderEpoch: number,
-): PartitionDisk | string {
-  const tp = tpKey(topic, partition);
+function leaderDisk(node: SimNode, tp: string, currentLeaderEpoch: number): PartitionDisk | string {
   const mem = node.broker?.replicas.get(tp);
   if (!mem || mem.role !== 'leader') return 'NOT_LEADER_OR_FOLLOWER';
   if (currentLeaderEpoch >= 0 && currentLeaderEpoch < mem.leaderEpoch) return 'FENCED_LEADER_EPOCH';
@@ -32,50 +33,72 @@ function leaderDisk(
   return node.disk.partitions.get(tp) ?? 'NOT_LEADER_OR_FOLLOWER';
 }
 
+/** The error a session partition answers with, or its log when it can be read. */
+function readable(
+  w: World,
+  node: SimNode,
+  from: Message['from'],
+  sp: SessionPartition,
+): PartitionDisk | string {
+  const denied = typeof from === 'string' ? authorizationError(w, from, 'Read', 'topic', sp.topic) : null;
+  const disk = denied ?? leaderDisk(node, sp.tp, sp.currentLeaderEpoch);
+  if (typeof disk === 'string') return disk;
+  const log = disk.log;
+  if (sp.fetchOffset < log.logStartOffset || sp.fetchOffset > logEndOffset(log)) return 'OFFSET_OUT_OF_RANGE';
+  return disk;
+}
+
 /**
- * Reads the parts of a consumer fetch. As in a KIP-227 incremental fetch session, a part with no
- * records and no error is left out of the response: the consumer keeps its position for it and
- * fetches it again.
+ * Whether the fetch can be answered now (ReplicaManager.fetchMessages): a partition of the session
+ * has records below the high watermark (read_uncommitted) or an error, or the session is empty.
  */
-function readParts(w: World, node: SimNode, from: Message['from'], parts: ConsumerFetchPart[]) {
-  const out: ConsumerFetchRespPart[] = [];
-  let ready = false;
-  for (const part of parts) {
-    const denied = typeof from === 'string' ? authorizationError(w, from, 'Read', 'topic', part.topic) : null;
-    const disk = denied ?? leaderDisk(node, part.topic, part.partition, part.currentLeaderEpoch);
+function canAnswer(w: World, node: SimNode, from: Message['from'], s: ConsumerFetchSession): boolean {
+  if (s.parts.length === 0) return true;
+  for (const sp of s.parts) {
+    const disk = readable(w, node, from, sp);
+    if (typeof disk === 'string' || disk.highWatermark > sp.fetchOffset) return true;
+  }
+  return false;
+}
+
+/**
+ * The response to a fetch in session `s` (FetchSession.scala): a full one names every partition; an
+ * incremental one only those with records, an error, or a high watermark or log start offset the
+ * consumer has not been told yet. It reads at most CONSUMER_FETCH_MAX_RECORDS per partition.
+ */
+function answer(w: World, node: SimNode, msg: Message, s: ConsumerFetchSession, full: boolean): void {
+  const parts: ConsumerFetchRespPart[] = [];
+  for (const sp of s.parts) {
+    const disk = readable(w, node, msg.from, sp);
     if (typeof disk === 'string') {
-      out.push(respPart(part, -1, 0, NO_RECORDS, disk));
-      ready = true;
+      const d = disk === 'OFFSET_OUT_OF_RANGE' ? node.disk.partitions.get(sp.tp) : undefined;
+      parts.push(respPart(sp, d ? d.highWatermark : -1, d ? d.log.logStartOffset : 0, NO_RECORDS, disk));
       continue;
     }
     const log = disk.log;
-    if (part.fetchOffset < log.logStartOffset || part.fetchOffset > logEndOffset(log)) {
-      out.push(respPart(part, disk.highWatermark, log.logStartOffset, NO_RECORDS, 'OFFSET_OUT_OF_RANGE'));
-      ready = true;
-      continue;
-    }
-    // read_uncommitted: only below the high watermark.
-    const end = Math.min(disk.highWatermark, part.fetchOffset + CONSUMER_FETCH_MAX_RECORDS);
-    if (end > part.fetchOffset) {
-      ready = true;
-      out.push(respPart(part, disk.highWatermark, log.logStartOffset, slice(log, part.fetchOffset, end)));
-    }
+    const end = Math.min(disk.highWatermark, sp.fetchOffset + CONSUMER_FETCH_MAX_RECORDS);
+    const changed = disk.highWatermark !== sp.highWatermark || log.logStartOffset !== sp.logStartOffset;
+    if (end <= sp.fetchOffset && !full && !changed) continue;
+    sp.highWatermark = disk.highWatermark;
+    sp.logStartOffset = log.logStartOffset;
+    const records = end > sp.fetchOffset ? slice(log, sp.fetchOffset, end) : NO_RECORDS;
+    parts.push(respPart(sp, disk.highWatermark, log.logStartOffset, records));
   }
-  return { parts: out, ready };
+  reply(w, msg, { kind: 'ConsumerFetchResponse', sessionId: s.id, parts });
 }
 
 const NO_RECORDS: LogRecord[] = [];
 
 function respPart(
-  part: ConsumerFetchPart,
+  sp: SessionPartition,
   highWatermark: number,
   logStartOffset: number,
   records: LogRecord[],
   error?: string,
 ): ConsumerFetchRespPart {
   const r: ConsumerFetchRespPart = {
-    topic: part.topic,
-    partition: part.partition,
+    topic: sp.topic,
+    partition: sp.partition,
     highWatermark,
     logStartOffset,
     records,
@@ -84,18 +107,94 @@ function respPart(
   return r;
 }
 
+function sessionPartition(part: ConsumerFetchPart): SessionPartition {
+  return {
+    topic: part.topic,
+    partition: part.partition,
+    tp: tpKey(part.topic, part.partition),
+    fetchOffset: part.fetchOffset,
+    currentLeaderEpoch: part.currentLeaderEpoch,
+    highWatermark: -1,
+    logStartOffset: -1,
+  };
+}
+
+/**
+ * FetchManager.newContext: a full fetch (epoch 0) closes the session it names and opens a new one
+ * with every partition; an incremental fetch updates its session's partitions, or is refused when the
+ * session is gone (a restarted broker) or the epoch is not the one expected (a lost request).
+ * A consumer keeps one session per broker, so a new session of the same consumer replaces its old one
+ * (Kafka leaves that one to the cache's eviction).
+ */
+function sessionFor(w: World, cm: CoordinatorMem, msg: Message): ConsumerFetchSession | string {
+  const b = msg.body as Extract<Message['body'], { kind: 'ConsumerFetch' }>;
+  if (b.sessionEpoch === 0) {
+    for (const [id, old] of cm.fetchSessions)
+      if (id === b.sessionId || old.owner === msg.from) cm.fetchSessions.delete(id);
+    const s: ConsumerFetchSession = {
+      id: ++cm.lastFetchSessionId,
+      owner: msg.from,
+      epoch: 1,
+      parts: b.parts.map(sessionPartition),
+    };
+    cm.fetchSessions.set(s.id, s);
+    return s;
+  }
+  const s = cm.fetchSessions.get(b.sessionId);
+  // Kafka draws session ids at random; ours count up from 1 again after a restart, so the owner is checked too.
+  if (!s || s.owner !== msg.from) return 'FETCH_SESSION_ID_NOT_FOUND';
+  if (s.epoch !== b.sessionEpoch) return 'INVALID_FETCH_SESSION_EPOCH';
+  s.epoch = s.epoch === 0x7fffffff ? 1 : s.epoch + 1;
+  for (const part of b.parts) {
+    const sp = s.parts.find((x) => x.partition === part.partition && x.topic === part.topic);
+    if (!sp) s.parts.push(sessionPartition(part));
+    else {
+      sp.fetchOffset = part.fetchOffset;
+      sp.currentLeaderEpoch = part.currentLeaderEpoch;
+    }
+  }
+  if (b.forgotten.length)
+    s.parts = s.parts.filter(
+      (sp) => !b.forgotten.some((f) => f.partition === sp.partition && f.topic === sp.topic),
+    );
+  return s;
+}
+
 export function onConsumerFetch(w: World, node: SimNode, msg: Message): void {
   const b = msg.body;
   if (b.kind !== 'ConsumerFetch') return;
-  const r = readParts(w, node, msg.from, b.parts);
-  if (r.ready || b.maxWaitMs <= 0) {
-    reply(w, msg, { kind: 'ConsumerFetchResponse', parts: r.parts });
+  const cm = coordinatorMem(w, node);
+  const s = sessionFor(w, cm, msg);
+  if (typeof s === 'string') {
+    reply(w, msg, { kind: 'ConsumerFetchResponse', error: s, sessionId: 0, parts: [] });
     return;
   }
-  const cm = coordinatorMem(w, node);
+  if (b.maxWaitMs <= 0 || canAnswer(w, node, msg.from, s)) {
+    answer(w, node, msg, s, b.sessionEpoch === 0);
+    return;
+  }
   const expiresAtMs = w.nowMs + b.maxWaitMs;
-  cm.parked.set(msg.reqId, { msg, expiresAtMs });
+  cm.parked.set(msg.reqId, { msg, expiresAtMs, sessionId: s.id });
   armNodeDeadline(w, node, cm.parkTimer, expiresAtMs, 'consumerFetchExpire');
+}
+
+/** Answers a parked fetch; its session may have been replaced meanwhile (the consumer ignores the answer then). */
+function answerParked(
+  w: World,
+  node: SimNode,
+  cm: CoordinatorMem,
+  p: { msg: Message; sessionId: number },
+): void {
+  const b = p.msg.body as Extract<Message['body'], { kind: 'ConsumerFetch' }>;
+  const s = cm.fetchSessions.get(p.sessionId);
+  if (s) answer(w, node, p.msg, s, b.sessionEpoch === 0);
+  else
+    reply(w, p.msg, {
+      kind: 'ConsumerFetchResponse',
+      error: 'FETCH_SESSION_ID_NOT_FOUND',
+      sessionId: 0,
+      parts: [],
+    });
 }
 
 /**
@@ -111,17 +210,17 @@ export function completeDelayedConsumerFetches(
 ): void {
   const cm = w.coordinators.get(node.id);
   if (!cm || cm.parked.size === 0 || cm.incarnation !== node.incarnation) return;
-  for (const key of cm.parked.keys()) {
-    const p = cm.parked.get(key)!;
-    const b = p.msg.body;
-    if (b.kind !== 'ConsumerFetch' || !b.parts.some((x) => x.partition === partition && x.topic === topic))
-      continue;
+  for (const [key, p] of cm.parked) {
+    const s = cm.fetchSessions.get(p.sessionId);
+    if (s && !hasPartition(s, topic, partition)) continue;
     cm.parked.delete(key);
-    reply(w, p.msg, {
-      kind: 'ConsumerFetchResponse',
-      parts: readParts(w, node, p.msg.from, b.parts).parts,
-    });
+    answerParked(w, node, cm, p);
   }
+}
+
+function hasPartition(s: ConsumerFetchSession, topic: string, partition: number): boolean {
+  for (const sp of s.parts) if (sp.partition === partition && sp.topic === topic) return true;
+  return false;
 }
 
 export function onConsumerFetchExpired(w: World, node: SimNode, token: number): void {
@@ -135,12 +234,7 @@ export function onConsumerFetchExpired(w: World, node: SimNode, token: number): 
       continue;
     }
     cm.parked.delete(key);
-    const b = p.msg.body;
-    if (b.kind === 'ConsumerFetch')
-      reply(w, p.msg, {
-        kind: 'ConsumerFetchResponse',
-        parts: readParts(w, node, p.msg.from, b.parts).parts,
-      });
+    answerParked(w, node, cm, p);
   }
   if (next < Infinity) armNodeDeadline(w, node, cm.parkTimer, next, 'consumerFetchExpire');
 }
@@ -152,7 +246,7 @@ export function onListOffsets(w: World, node: SimNode, msg: Message): void {
   reply(w, msg, {
     kind: 'ListOffsetsResponse',
     parts: b.parts.map((part) => {
-      const disk = leaderDisk(node, part.topic, part.partition, -1);
+      const disk = leaderDisk(node, tpKey(part.topic, part.partition), -1);
       if (typeof disk === 'string')
         return { topic: part.topic, partition: part.partition, error: disk, offset: -1, leaderEpoch: -1 };
       const log = disk.log;
@@ -170,7 +264,7 @@ export function onOffsetsForLeaderEpoch(w: World, node: SimNode, msg: Message): 
   reply(w, msg, {
     kind: 'OffsetsForLeaderEpochResponse',
     parts: b.parts.map((part) => {
-      const disk = leaderDisk(node, part.topic, part.partition, part.currentLeaderEpoch);
+      const disk = leaderDisk(node, tpKey(part.topic, part.partition), part.currentLeaderEpoch);
       if (typeof disk === 'string')
         return {
           topic: part.topic,

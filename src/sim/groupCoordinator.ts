@@ -49,6 +49,8 @@ export function coordinatorMem(w: World, node: SimNode): CoordinatorMem {
       incarnation: node.incarnation,
       groups: new Map(),
       appends: new Map(),
+      fetchSessions: new Map(),
+      lastFetchSessionId: 0,
       parked: new Map(),
       parkTimer: { dueMs: -1, token: 0 },
       offsetsTopicWarnedAtMs: -Infinity,

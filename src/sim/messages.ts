@@ -138,8 +138,24 @@ export type Body =
   | { kind: 'FindCoordinatorResponse'; groupId: string; error?: string; nodeId: NodeId }
   | GroupRequest
   | GroupResponse
-  | { kind: 'ConsumerFetch'; parts: ConsumerFetchPart[]; maxWaitMs: number }
-  | { kind: 'ConsumerFetchResponse'; parts: ConsumerFetchRespPart[] }
+  | {
+      kind: 'ConsumerFetch';
+      /** KIP-227: 0 with epoch 0 opens a session; an id with epoch 0 closes it and opens another. */
+      sessionId: number;
+      sessionEpoch: number;
+      /** A full fetch: every partition; an incremental one: only those added or changed. */
+      parts: ConsumerFetchPart[];
+      /** Partitions to drop from the session ("forgotten topics data"). */
+      forgotten: { topic: string; partition: number }[];
+      maxWaitMs: number;
+    }
+  | {
+      kind: 'ConsumerFetchResponse';
+      /** FETCH_SESSION_ID_NOT_FOUND or INVALID_FETCH_SESSION_EPOCH: the consumer starts a new session. */
+      error?: string;
+      sessionId: number;
+      parts: ConsumerFetchRespPart[];
+    }
   | { kind: 'ListOffsets'; parts: { topic: string; partition: number; timestamp: -1 | -2 }[] }
   | {
       kind: 'ListOffsetsResponse';

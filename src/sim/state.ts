@@ -349,6 +349,25 @@ export interface ConsumerPartition {
   validatedEpoch: number;
 }
 
+/**
+ * A consumer's fetches from one leader broker (FetchSessionHandler, KIP-227): after a full fetch the
+ * leader keeps the session's partitions and their fetch offsets, so each later (incremental) fetch
+ * names only the partitions whose offset or leader epoch changed, and those to forget.
+ */
+export interface ConsumerFetchState {
+  reqId: number;
+  sentAtMs: number;
+  backoffUntilMs: number;
+  /** A partition of this leader waited for the fetch in flight: the next one looks at every partition. */
+  rescan: boolean;
+  /** The id the leader gave the session; 0 before the first full fetch is answered. */
+  sessionId: number;
+  /** The epoch of the next request: 0 for a full fetch (which opens a session), then 1, 2, ... */
+  sessionEpoch: number;
+  /** The session's partitions as the leader knows them: "topic-partition" → fetch offset and leader epoch sent. */
+  session: Map<string, { topic: string; partition: number; position: number; leaderEpoch: number }>;
+}
+
 export interface ConsumerClient {
   id: string;
   groupId: string;
@@ -379,20 +398,8 @@ export interface ConsumerClient {
   /** No metadata request before this time (retry.backoff.ms between them). */
   metadataRetryAtMs: number;
   bootstrapIdx: number;
-  /** Per leader broker: the fetch in flight (reqId 0: none) with the offsets it asked for, and its backoff. */
-  fetches: Map<
-    NodeId,
-    {
-      reqId: number;
-      sentAtMs: number;
-      /** The partitions ("topic-partition") in the fetch in flight, and the position each was fetched at. */
-      keys: string[];
-      positions: number[];
-      backoffUntilMs: number;
-      /** A partition of this leader waited for the fetch in flight: the next one looks at every partition. */
-      rescan: boolean;
-    }
-  >;
+  /** Per leader broker: its fetch session, the fetch in flight (reqId 0: none) and its backoff. */
+  fetches: Map<NodeId, ConsumerFetchState>;
   pollTimer: DeadlineTimer;
   heartbeatToken: number;
   commitToken: number;
@@ -467,15 +474,39 @@ export interface GroupMem {
   subscriptionMetadata?: string;
 }
 
+/** The leader's side of a consumer fetch session (FetchSession.scala's CachedPartition per partition). */
+export interface ConsumerFetchSession {
+  id: number;
+  owner: Addr;
+  /** The epoch the next incremental request must carry. */
+  epoch: number;
+  parts: SessionPartition[];
+}
+
+export interface SessionPartition {
+  topic: string;
+  partition: number;
+  /** tpKey(topic, partition). */
+  tp: string;
+  fetchOffset: number;
+  currentLeaderEpoch: number;
+  /** The high watermark and log start offset last sent: an incremental response leaves out a partition where neither changed. */
+  highWatermark: number;
+  logStartOffset: number;
+}
+
 export interface CoordinatorMem {
   /** The broker incarnation this memory belongs to (a restart starts empty). */
   incarnation: number;
   groups: Map<string, GroupMem>;
   /** Appends to __consumer_offsets in flight: reqId → the commit to answer when it completes. */
   appends: Map<number, { groupId: string; request: Message; offsets: CommittedOffset[] }>;
-  /** Consumer fetches parked until data arrives or fetch.max.wait.ms passes. */
-  /** Keyed by request id (unique in the world). */
-  parked: Map<number, { msg: Message; expiresAtMs: number }>;
+  /** Consumer fetch sessions (KIP-227, FetchSessionCache) by session id. */
+  fetchSessions: Map<number, ConsumerFetchSession>;
+  /** The last session id given out here (Kafka draws them at random; a counter keeps runs reproducible). */
+  lastFetchSessionId: number;
+  /** Consumer fetches parked until data arrives or fetch.max.wait.ms passes, keyed by request id (unique in the world), with their session. */
+  parked: Map<number, { msg: Message; expiresAtMs: number; sessionId: number }>;
   parkTimer: DeadlineTimer;
   /** Last time this broker reported that __consumer_offsets cannot be created yet. */
   offsetsTopicWarnedAtMs: number;
