@@ -229,10 +229,10 @@ function produceTick(w: World, p: ProducerClient): void {
   const blocked =
     !p.leaders.has(loop.topic) && p.ready.some((id) => w.ledgerIndex.get(id)?.topic === loop.topic);
   if (blocked) loop.emitted = due;
-  const keyParts = loop.keyPattern === null ? null : loop.keyPattern.split('{n}');
+  const keyParts = loop.keyPattern === null ? null : splitKeyPattern(loop.keyPattern);
   for (; loop.emitted < due; loop.emitted++) {
     const n = loop.emitted;
-    const key = keyParts === null ? null : keyParts.join(String(n % loop.keyCount));
+    const key = keyParts === null ? null : fillKeyPattern(keyParts, String(n % loop.keyCount));
     enqueue(w, p, loop.topic, key, `${p.id}-${n}`, loop.acks, undefined);
     if (!p.leaders.has(loop.topic)) {
       loop.emitted = due;
@@ -246,6 +246,20 @@ function produceTick(w: World, p: ProducerClient): void {
   }
   armDeliveryTimer(w, p);
   drain(w, p);
+}
+
+/** keyPattern.split('{n}') per pattern, made once (a pure function of the pattern; not state). */
+const keyPatternParts = new Map<string, string[]>();
+
+function splitKeyPattern(pattern: string): string[] {
+  let parts = keyPatternParts.get(pattern);
+  if (!parts) keyPatternParts.set(pattern, (parts = pattern.split('{n}')));
+  return parts;
+}
+
+/** The key for `n`: keyParts.join(n), with the usual single '{n}' joined directly. */
+function fillKeyPattern(parts: string[], n: string): string {
+  return parts.length === 2 ? parts[0]! + n + parts[1]! : parts.join(n);
 }
 
 /**
