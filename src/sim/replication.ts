@@ -333,12 +333,22 @@ function kickFetcher(w: World, node: SimNode, leaderId: NodeId): void {
 }
 
 /**
- * The parts of each fetcher's last request. A message is never changed once sent, so a part that
- * would go out again exactly as before is sent as the same object (and an unchanged list as the same
- * array): most partitions of a session have nothing new between two fetches. Not state: a copy of
- * the world starts without it, and the request it builds is equal either way.
+ * Each fetcher's last request, beside the world (not state: a copy of the world starts without it,
+ * and what it saves is rebuilt equal). A message is never changed once sent, so a part that would go
+ * out again exactly as before is sent as the same object (and an unchanged list as the same array):
+ * most partitions of a session have nothing new between two fetches. With each part, the replica
+ * and its disk it was built from: while a replica stays in the broker's map, its disk is the same
+ * (applyPartitionState removes both together), so finding the same replica at the same place skips
+ * the disk lookup.
  */
-const lastParts = new WeakMap<Fetcher, FetchPart[]>();
+interface LastRequest {
+  parts: FetchPart[];
+  /** By place in `parts`; updated in place (never sent). */
+  mems: ReplicaMem[];
+  disks: PartitionDisk[];
+}
+
+const lastRequests = new WeakMap<Fetcher, LastRequest>();
 
 /**
  * Where maybeSendFetch and buildFetchResponse gather their parts before copying them to a list of
@@ -350,7 +360,9 @@ const responseParts: FetchRespPart[] = [];
 function maybeSendFetch(w: World, node: SimNode, f: Fetcher): void {
   if (f.inFlight || f.backoffUntilMs > w.nowMs) return;
   const b = node.broker!;
-  const prev = lastParts.get(f);
+  let last = lastRequests.get(f);
+  if (!last) lastRequests.set(f, (last = { parts: [], mems: [], disks: [] }));
+  const prev = last.parts;
   let changed = false;
   let n = 0;
   let delayedUntil = Infinity;
@@ -374,10 +386,17 @@ function maybeSendFetch(w: World, node: SimNode, f: Fetcher): void {
       delayedUntil = Math.min(delayedUntil, quotaReadyAtMs(w, node, 'follower'));
       continue;
     }
-    const log = diskOf(node, tp).log;
+    let disk: PartitionDisk;
+    if (last.mems[n] === mem) disk = last.disks[n]!;
+    else {
+      disk = diskOf(node, tp);
+      last.mems[n] = mem;
+      last.disks[n] = disk;
+    }
+    const log = disk.log;
     const fetchOffset = logEndOffset(log);
     const lastFetchedEpoch = latestEpoch(log);
-    const same = prev?.[n];
+    const same = prev[n];
     let part: FetchPart;
     if (
       same !== undefined &&
@@ -413,11 +432,8 @@ function maybeSendFetch(w: World, node: SimNode, f: Fetcher): void {
     return;
   }
   // Every part as last time: the same list.
-  let parts = prev!;
-  if (changed || n !== prev!.length) {
-    parts = requestParts.slice(0, n);
-    lastParts.set(f, parts);
-  }
+  let parts = prev;
+  if (changed || n !== prev.length) parts = last.parts = requestParts.slice(0, n);
   f.inFlight = true;
   f.reqId = nextReqId(w);
   f.sentAtMs = w.nowMs;
