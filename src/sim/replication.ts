@@ -29,6 +29,7 @@ import type { PartitionState } from './metadata';
 import { isActiveBroker, tpKey } from './metadata';
 import { checkLostOnLeaderChange, pruneLedgerBelow } from './ledger';
 import type {
+  BrokerMem,
   DelayedProduce,
   Fetcher,
   FollowerProgress,
@@ -182,6 +183,7 @@ export function applyPartitionState(w: World, node: SimNode, p: PartitionState):
       becomeNone(w, node, mem, 'NOT_LEADER_OR_FOLLOWER');
       b.replicas.delete(tp);
       node.disk.partitions.delete(tp); // StopReplica with deletion: the log leaves this broker
+      replicaLayoutVersion++;
     }
     return;
   }
@@ -207,6 +209,7 @@ export function applyPartitionState(w: World, node: SimNode, p: PartitionState):
       fetchDelayUntilMs: 0,
     };
     b.replicas.set(tp, mem);
+    replicaLayoutVersion++;
   }
   const newerEpoch = p.leaderEpoch > mem.leaderEpoch;
   mem.replicas = p.replicas;
@@ -581,19 +584,73 @@ function truncateAndReport(
 
 // ---- leader side ------------------------------------------------------------------------
 
+/**
+ * Counts every change of a broker's replica map (a replica added or removed, with its disk), in any
+ * simulation: a ServedSession made before a change is not used after it.
+ */
+let replicaLayoutVersion = 0;
+
+/**
+ * What a leader found for the parts of a follower's fetch, by place: the replica (undefined when
+ * it has none) and its disk. A follower lists its partitions in the same order every time, so the
+ * next request finds them at the same places, and the response to a parked request finds them
+ * again. Beside the world, not state: a copy of the world starts without it; it only saves lookups.
+ */
+interface ServedSession {
+  version: number;
+  keys: string[];
+  mems: (ReplicaMem | undefined)[];
+  disks: (PartitionDisk | undefined)[];
+}
+
+const servedSessions = new WeakMap<BrokerMem, Map<NodeId, ServedSession>>();
+
+function servedSession(b: BrokerMem, replicaId: NodeId): ServedSession {
+  let byFollower = servedSessions.get(b);
+  if (!byFollower) servedSessions.set(b, (byFollower = new Map()));
+  let s = byFollower.get(replicaId);
+  if (!s) byFollower.set(replicaId, (s = { version: replicaLayoutVersion, keys: [], mems: [], disks: [] }));
+  if (s.version !== replicaLayoutVersion) {
+    s.version = replicaLayoutVersion;
+    s.keys.length = 0;
+    s.mems.length = 0;
+    s.disks.length = 0;
+  }
+  return s;
+}
+
+/** The replica for part `n` of a request (b.replicas.get(tp)), found again at its place when it can be. */
+function servedMem(node: SimNode, s: ServedSession, n: number, tp: string): ReplicaMem | undefined {
+  if (s.keys[n] === tp) return s.mems[n];
+  const mem = node.broker!.replicas.get(tp);
+  s.keys[n] = tp;
+  s.mems[n] = mem;
+  // A replica's disk exists while the replica does (applyPartitionState makes it first, removes both).
+  s.disks[n] = mem ? node.disk.partitions.get(tp) : undefined;
+  return mem;
+}
+
+/** The disk of part `n` after servedMem found its replica (diskOf(node, tp)). */
+function servedDisk(node: SimNode, s: ServedSession, n: number, tp: string): PartitionDisk {
+  return s.disks[n] ?? diskOf(node, tp);
+}
+
 export function onFetchRequest(w: World, node: SimNode, msg: Message): void {
   const body = msg.body;
   if (body.kind !== 'Fetch') return;
   const b = node.broker!;
+  const s = servedSession(b, body.replicaId);
   let ready = false;
+  let n = -1;
   for (const part of body.parts) {
+    n++;
     const tp = part.key ?? tpKey(part.topic, part.partition);
-    const mem = b.replicas.get(tp);
+    const mem = servedMem(node, s, n, tp);
     if (!mem || mem.role !== 'leader' || part.currentLeaderEpoch !== mem.leaderEpoch) {
       ready = true;
       continue;
     }
-    const disk = diskOf(node, tp);
+    const disk = servedDisk(node, s, n, tp);
     const log = disk.log;
     if (divergence(log, part)) {
       ready = true;
@@ -691,16 +748,18 @@ function buildFetchResponse(
   parts: FetchPart[],
   replicaId: NodeId,
 ): { kind: 'FetchResponse'; parts: FetchRespPart[] } {
-  const b = node.broker!;
+  const s = servedSession(node.broker!, replicaId);
   const out = responseParts;
   let n = 0;
+  let i = -1;
   const partitionMaxBytes = Number(brokerValue(w, node, 'replica.fetch.max.bytes'));
   let sentBytes = 0;
   let topic: string | null = null;
   let topicMayThrottle = false;
   for (const part of parts) {
+    i++;
     const tp = part.key ?? tpKey(part.topic, part.partition);
-    const mem = b.replicas.get(tp);
+    const mem = servedMem(node, s, i, tp);
     if (!mem || mem.role !== 'leader') {
       out[n++] = failedPart(part, 'NOT_LEADER_OR_FOLLOWER');
       continue;
@@ -712,7 +771,7 @@ function buildFetchResponse(
       );
       continue;
     }
-    const disk = diskOf(node, tp);
+    const disk = servedDisk(node, s, i, tp);
     const log = disk.log;
     const d = divergence(log, part);
     if (d) {
