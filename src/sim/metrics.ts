@@ -87,7 +87,7 @@ export function sampleUpTo(w: World, uptoMs: number): void {
   }
 }
 
-function percentile(sorted: number[], q: number): number {
+function percentile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
@@ -152,9 +152,10 @@ function takeSample(w: World, timeMs: number): void {
   }
   const produce: Record<string, ProduceLatency> = {};
   for (const acks of ['0', '1', 'all'] satisfies `${Acks}`[]) {
-    const xs = latencies[acks];
-    if (!xs) continue;
-    xs.sort((a, b) => a - b);
+    const list = latencies[acks];
+    if (!list) continue;
+    // A typed array sorts numerically, as (a, b) => a - b would, without a call per comparison.
+    const xs = new Float64Array(list).sort();
     produce[acks] = {
       acked: xs.length,
       p50Ms: percentile(xs, 0.5),

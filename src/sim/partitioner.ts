@@ -5,15 +5,15 @@
 /** The partition Kafka's producer picks for a non-null String key (StringSerializer, UTF-8). */
 export function partitionForKey(key: string, numPartitions: number): number {
   // BuiltInPartitioner#partitionForKey
-  return toPositive(murmur2(utf8(key))) % numPartitions;
+  const length = writeUtf8(key);
+  return toPositive(murmur2(scratch, length)) % numPartitions;
 }
 
-/** Kafka's 32-bit murmur2 (seed 0x9747b28c), as a signed int like Java's. */
-export function murmur2(data: Uint8Array): number {
+/** Kafka's 32-bit murmur2 (seed 0x9747b28c) of the first `length` bytes, as a signed int like Java's. */
+export function murmur2(data: Uint8Array, length = data.length): number {
   // Utils#murmur2
   const m = 0x5bd1e995;
   const r = 24;
-  const length = data.length;
   let h = 0x9747b28c ^ length;
   const tail = length & ~3;
   for (let i = 0; i < tail; i += 4) {
@@ -40,28 +40,49 @@ export function toPositive(n: number): number {
   return n & 0x7fffffff;
 }
 
+/** The bytes partitionForKey hashes: rewritten by every call (no array per record), grown as keys need. */
+let scratch = new Uint8Array(256);
+
 /**
  * The bytes of `String.getBytes(UTF_8)`. Unlike TextEncoder (U+FFFD, three bytes), Java writes a
  * lone surrogate as '?', so this is hand-written.
  */
 export function utf8(s: string): Uint8Array {
   // java.lang.String#getBytes(Charset) with UTF_8
-  const out: number[] = [];
+  return scratch.slice(0, writeUtf8(s));
+}
+
+/** Writes utf8(s) to the start of `scratch`; returns its length. */
+function writeUtf8(s: string): number {
+  // At most three bytes per UTF-16 unit (a surrogate pair, two units, makes four).
+  if (scratch.length < 3 * s.length) scratch = new Uint8Array(3 * s.length);
+  const out = scratch;
+  let n = 0;
   for (let i = 0; i < s.length; i++) {
     let c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdfff) {
       const low = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
       if (c > 0xdbff || low < 0xdc00 || low > 0xdfff) {
-        out.push(0x3f);
+        out[n++] = 0x3f;
         continue;
       }
       c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
       i++;
     }
-    if (c < 0x80) out.push(c);
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 0x3f));
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
-    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 0x3f), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+    if (c < 0x80) out[n++] = c;
+    else if (c < 0x800) {
+      out[n++] = 0xc0 | (c >> 6);
+      out[n++] = 0x80 | (c & 0x3f);
+    } else if (c < 0x10000) {
+      out[n++] = 0xe0 | (c >> 12);
+      out[n++] = 0x80 | ((c >> 6) & 0x3f);
+      out[n++] = 0x80 | (c & 0x3f);
+    } else {
+      out[n++] = 0xf0 | (c >> 18);
+      out[n++] = 0x80 | ((c >> 12) & 0x3f);
+      out[n++] = 0x80 | ((c >> 6) & 0x3f);
+      out[n++] = 0x80 | (c & 0x3f);
+    }
   }
-  return Uint8Array.from(out);
+  return n;
 }

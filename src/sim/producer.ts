@@ -229,10 +229,10 @@ function produceTick(w: World, p: ProducerClient): void {
   const blocked =
     !p.leaders.has(loop.topic) && p.ready.some((id) => w.ledgerIndex.get(id)?.topic === loop.topic);
   if (blocked) loop.emitted = due;
-  const keyParts = loop.keyPattern === null ? null : loop.keyPattern.split('{n}');
+  const keyParts = loop.keyPattern === null ? null : splitKeyPattern(loop.keyPattern);
   for (; loop.emitted < due; loop.emitted++) {
     const n = loop.emitted;
-    const key = keyParts === null ? null : keyParts.join(String(n % loop.keyCount));
+    const key = keyParts === null ? null : fillKeyPattern(keyParts, String(n % loop.keyCount));
     enqueue(w, p, loop.topic, key, `${p.id}-${n}`, loop.acks, undefined);
     if (!p.leaders.has(loop.topic)) {
       loop.emitted = due;
@@ -246,6 +246,20 @@ function produceTick(w: World, p: ProducerClient): void {
   }
   armDeliveryTimer(w, p);
   drain(w, p);
+}
+
+/** keyPattern.split('{n}') per pattern, made once (a pure function of the pattern; not state). */
+const keyPatternParts = new Map<string, string[]>();
+
+function splitKeyPattern(pattern: string): string[] {
+  let parts = keyPatternParts.get(pattern);
+  if (!parts) keyPatternParts.set(pattern, (parts = pattern.split('{n}')));
+  return parts;
+}
+
+/** The key for `n`: keyParts.join(n), with the usual single '{n}' joined directly. */
+function fillKeyPattern(parts: string[], n: string): string {
+  return parts.length === 2 ? parts[0]! + n + parts[1]! : parts.join(n);
 }
 
 /**
@@ -370,21 +384,23 @@ export function drain(w: World, p: ProducerClient): void {
     // recognises a duplicate only as the same batch, first to last sequence number.
     const key = r.batchId >= 0 ? r.batchId : entry.acks === 'all' ? tp : `${tp}|${entry.acks}`;
     batches ??= new Map();
-    let list = batches.get(key);
-    if (!list) batches.set(key, (list = []));
-    let b = list[list.length - 1];
+    const list = batches.get(key);
+    const b = list?.[list.length - 1];
     const size = recordBytes(entry);
     if (!b || (b.records.length > 0 && b.bytes + size > batchSize)) {
-      b = {
+      // A new batch starts with its first record (arrays made to size: most batches keep one record).
+      const first: Batch = {
         leader,
         topic: entry.topic,
         partition: r.partition,
         acks: entry.acks,
-        records: [],
-        entries: [],
-        bytes: 0,
+        records: [r],
+        entries: [entry],
+        bytes: size,
       };
-      list.push(b);
+      if (list) list.push(first);
+      else batches.set(key, [first]);
+      continue;
     }
     b.records.push(r);
     b.entries.push(entry);
@@ -466,7 +482,12 @@ function sendBatch(w: World, p: ProducerClient, b: Batch): void {
     r.attempts++;
     if (r.attempts > 1) p.counters.retries++;
   }
-  for (const e of b.entries) e.attempts.push({ atMs: w.nowMs, brokerId: b.leader });
+  for (const e of b.entries) {
+    const attempt = { atMs: w.nowMs, brokerId: b.leader };
+    // The ledger keeps every entry: a first attempt gets an array of its size, not push()'s spare room.
+    if (e.attempts.length === 0) e.attempts = [attempt];
+    else e.attempts.push(attempt);
+  }
   const reqId = nextReqId(w);
   send(
     w,

@@ -29,6 +29,7 @@ import type { PartitionState } from './metadata';
 import { isActiveBroker, tpKey } from './metadata';
 import { checkLostOnLeaderChange, pruneLedgerBelow } from './ledger';
 import type {
+  BrokerMem,
   DelayedProduce,
   Fetcher,
   FollowerProgress,
@@ -99,6 +100,11 @@ function isThrottled(
   const list = topic.config[THROTTLED_REPLICAS[side]];
   if (list === undefined || list === '' || mem.isr.includes(replicaId)) return false;
   return listsReplica(list, mem.partition, node.id);
+}
+
+/** Whether `topic` has a throttled-replicas list at all on this broker (most have none): isThrottled's first test. */
+function topicThrottled(node: SimNode, topic: string): boolean {
+  return node.raft!.image.topics.get(topic)?.throttled === true;
 }
 
 const THROTTLED_REPLICAS = {
@@ -177,6 +183,7 @@ export function applyPartitionState(w: World, node: SimNode, p: PartitionState):
       becomeNone(w, node, mem, 'NOT_LEADER_OR_FOLLOWER');
       b.replicas.delete(tp);
       node.disk.partitions.delete(tp); // StopReplica with deletion: the log leaves this broker
+      replicaLayoutVersion++;
     }
     return;
   }
@@ -202,6 +209,7 @@ export function applyPartitionState(w: World, node: SimNode, p: PartitionState):
       fetchDelayUntilMs: 0,
     };
     b.replicas.set(tp, mem);
+    replicaLayoutVersion++;
   }
   const newerEpoch = p.leaderEpoch > mem.leaderEpoch;
   mem.replicas = p.replicas;
@@ -327,11 +335,43 @@ function kickFetcher(w: World, node: SimNode, leaderId: NodeId): void {
   if (f) maybeSendFetch(w, node, f);
 }
 
+/**
+ * Each fetcher's last request, beside the world (not state: a copy of the world starts without it,
+ * and what it saves is rebuilt equal). A message is never changed once sent, so a part that would go
+ * out again exactly as before is sent as the same object (and an unchanged list as the same array):
+ * most partitions of a session have nothing new between two fetches. With each part, the replica
+ * and its disk it was built from: while a replica stays in the broker's map, its disk is the same
+ * (applyPartitionState removes both together), so finding the same replica at the same place skips
+ * the disk lookup.
+ */
+interface LastRequest {
+  parts: FetchPart[];
+  /** By place in `parts`; updated in place (never sent). */
+  mems: ReplicaMem[];
+  disks: PartitionDisk[];
+}
+
+const lastRequests = new WeakMap<Fetcher, LastRequest>();
+
+/**
+ * Where maybeSendFetch and buildFetchResponse gather their parts before copying them to a list of
+ * the right size (neither runs inside the other or itself). Stale entries past the end are unused.
+ */
+const requestParts: FetchPart[] = [];
+const responseParts: FetchRespPart[] = [];
+
 function maybeSendFetch(w: World, node: SimNode, f: Fetcher): void {
   if (f.inFlight || f.backoffUntilMs > w.nowMs) return;
   const b = node.broker!;
-  const parts: FetchPart[] = [];
+  let last = lastRequests.get(f);
+  if (!last) lastRequests.set(f, (last = { parts: [], mems: [], disks: [] }));
+  const prev = last.parts;
+  let changed = false;
+  let n = 0;
   let delayedUntil = Infinity;
+  // The partitions of a session are mostly of one topic: its image is looked up once per run of it.
+  let topic: string | null = null;
+  let topicMayThrottle = false;
   for (const tp of f.parts) {
     const mem = b.replicas.get(tp);
     if (!mem || mem.role !== 'follower' || mem.leaderId !== f.leaderId || mem.fetchError) continue;
@@ -339,31 +379,64 @@ function maybeSendFetch(w: World, node: SimNode, f: Fetcher): void {
       delayedUntil = Math.min(delayedUntil, mem.fetchDelayUntilMs);
       continue;
     }
+    if (mem.topic !== topic) {
+      topic = mem.topic;
+      topicMayThrottle = topicThrottled(node, topic);
+    }
     // ReplicaFetcherThread.shouldFollowerThrottle: a throttled replica out of the ISR waits for quota.
-    const throttled = isThrottled(w, node, mem, 'follower', node.id);
+    const throttled = topicMayThrottle && isThrottled(w, node, mem, 'follower', node.id);
     if (throttled && quotaExceeded(w, node, 'follower')) {
       delayedUntil = Math.min(delayedUntil, quotaReadyAtMs(w, node, 'follower'));
       continue;
     }
-    const log = diskOf(node, tp).log;
-    const part: FetchPart = {
-      key: mem.key,
-      topic: mem.topic,
-      partition: mem.partition,
-      fetchOffset: logEndOffset(log),
-      lastFetchedEpoch: latestEpoch(log),
-      currentLeaderEpoch: mem.leaderEpoch,
-    };
-    if (throttled) part.maxBytes = quotaAllowance(w, node, 'follower');
-    parts.push(part);
+    let disk: PartitionDisk;
+    if (last.mems[n] === mem) disk = last.disks[n]!;
+    else {
+      disk = diskOf(node, tp);
+      last.mems[n] = mem;
+      last.disks[n] = disk;
+    }
+    const log = disk.log;
+    const fetchOffset = logEndOffset(log);
+    const lastFetchedEpoch = latestEpoch(log);
+    const same = prev[n];
+    let part: FetchPart;
+    if (
+      same !== undefined &&
+      !throttled &&
+      same.maxBytes === undefined &&
+      same.key === mem.key &&
+      same.fetchOffset === fetchOffset &&
+      same.lastFetchedEpoch === lastFetchedEpoch &&
+      same.currentLeaderEpoch === mem.leaderEpoch &&
+      same.topic === mem.topic &&
+      same.partition === mem.partition
+    ) {
+      part = same;
+    } else {
+      part = {
+        key: mem.key,
+        topic: mem.topic,
+        partition: mem.partition,
+        fetchOffset,
+        lastFetchedEpoch,
+        currentLeaderEpoch: mem.leaderEpoch,
+      };
+      if (throttled) part.maxBytes = quotaAllowance(w, node, 'follower');
+      changed = true;
+    }
+    requestParts[n++] = part;
   }
-  if (parts.length === 0) {
+  if (n === 0) {
     if (delayedUntil < Infinity) {
       f.backoffUntilMs = delayedUntil;
       armNodeDeadline(w, node, f.timer, delayedUntil, 'fetchRequestTimeout', String(f.leaderId));
     }
     return;
   }
+  // Every part as last time: the same list.
+  let parts = prev;
+  if (changed || n !== prev.length) parts = last.parts = requestParts.slice(0, n);
   f.inFlight = true;
   f.reqId = nextReqId(w);
   f.sentAtMs = w.nowMs;
@@ -511,18 +584,74 @@ function truncateAndReport(
 
 // ---- leader side ------------------------------------------------------------------------
 
+/**
+ * Counts every change of a broker's replica map (a replica added or removed, with its disk), in any
+ * simulation: a ServedSession made before a change is not used after it.
+ */
+let replicaLayoutVersion = 0;
+
+/**
+ * What a leader found for the parts of a follower's fetch, by place: the replica (undefined when
+ * it has none) and its disk. A follower lists its partitions in the same order every time, so the
+ * next request finds them at the same places, and the response to a parked request finds them
+ * again. Beside the world, not state: a copy of the world starts without it; it only saves lookups.
+ */
+interface ServedSession {
+  version: number;
+  keys: string[];
+  mems: (ReplicaMem | undefined)[];
+  disks: (PartitionDisk | undefined)[];
+}
+
+const servedSessions = new WeakMap<BrokerMem, Map<NodeId, ServedSession>>();
+
+function servedSession(b: BrokerMem, replicaId: NodeId): ServedSession {
+  let byFollower = servedSessions.get(b);
+  if (!byFollower) servedSessions.set(b, (byFollower = new Map()));
+  let s = byFollower.get(replicaId);
+  if (!s) byFollower.set(replicaId, (s = { version: replicaLayoutVersion, keys: [], mems: [], disks: [] }));
+  if (s.version !== replicaLayoutVersion) {
+    s.version = replicaLayoutVersion;
+    s.keys.length = 0;
+    s.mems.length = 0;
+    s.disks.length = 0;
+  }
+  return s;
+}
+
+/** The replica for part `n` of a request (b.replicas.get(tp)), found again at its place when it can be. */
+function servedMem(node: SimNode, s: ServedSession, n: number, tp: string): ReplicaMem | undefined {
+  if (s.keys[n] === tp) return s.mems[n];
+  const mem = node.broker!.replicas.get(tp);
+  s.keys[n] = tp;
+  s.mems[n] = mem;
+  // A replica's disk exists while the replica does (applyPartitionState makes it first, removes both).
+  s.disks[n] = mem ? node.disk.partitions.get(tp) : undefined;
+  return mem;
+}
+
+/** The disk of part `n` after servedMem found its replica (diskOf(node, tp)). */
+function servedDisk(node: SimNode, s: ServedSession, n: number, tp: string): PartitionDisk {
+  return s.disks[n] ?? diskOf(node, tp);
+}
+
 export function onFetchRequest(w: World, node: SimNode, msg: Message): void {
   const body = msg.body;
   if (body.kind !== 'Fetch') return;
   const b = node.broker!;
+  const s = servedSession(b, body.replicaId);
   let ready = false;
+  let n = -1;
   for (const part of body.parts) {
-    const mem = b.replicas.get(part.key ?? tpKey(part.topic, part.partition));
+    n++;
+    const tp = part.key ?? tpKey(part.topic, part.partition);
+    const mem = servedMem(node, s, n, tp);
     if (!mem || mem.role !== 'leader' || part.currentLeaderEpoch !== mem.leaderEpoch) {
       ready = true;
       continue;
     }
-    const log = diskOf(node, part.key ?? tpKey(part.topic, part.partition)).log;
+    const disk = servedDisk(node, s, n, tp);
+    const log = disk.log;
     if (divergence(log, part)) {
       ready = true;
       continue;
@@ -531,7 +660,7 @@ export function onFetchRequest(w: World, node: SimNode, msg: Message): void {
       ready = true;
       continue;
     }
-    updateFollowerFetchState(w, node, mem, body.replicaId, part.fetchOffset);
+    updateFollowerFetchState(w, node, mem, disk, body.replicaId, part.fetchOffset);
     if (part.fetchOffset < logEndOffset(log) && !leaderThrottles(w, node, mem, body.replicaId)) ready = true;
   }
   if (ready) {
@@ -619,39 +748,46 @@ function buildFetchResponse(
   parts: FetchPart[],
   replicaId: NodeId,
 ): { kind: 'FetchResponse'; parts: FetchRespPart[] } {
-  const b = node.broker!;
-  const out: FetchRespPart[] = [];
+  const s = servedSession(node.broker!, replicaId);
+  const out = responseParts;
+  let n = 0;
+  let i = -1;
   const partitionMaxBytes = Number(brokerValue(w, node, 'replica.fetch.max.bytes'));
   let sentBytes = 0;
+  let topic: string | null = null;
+  let topicMayThrottle = false;
   for (const part of parts) {
+    i++;
     const tp = part.key ?? tpKey(part.topic, part.partition);
-    const mem = b.replicas.get(tp);
+    const mem = servedMem(node, s, i, tp);
     if (!mem || mem.role !== 'leader') {
-      out.push(failedPart(part, 'NOT_LEADER_OR_FOLLOWER'));
+      out[n++] = failedPart(part, 'NOT_LEADER_OR_FOLLOWER');
       continue;
     }
     if (part.currentLeaderEpoch !== mem.leaderEpoch) {
-      out.push(
-        failedPart(
-          part,
-          part.currentLeaderEpoch < mem.leaderEpoch ? 'FENCED_LEADER_EPOCH' : 'UNKNOWN_LEADER_EPOCH',
-        ),
+      out[n++] = failedPart(
+        part,
+        part.currentLeaderEpoch < mem.leaderEpoch ? 'FENCED_LEADER_EPOCH' : 'UNKNOWN_LEADER_EPOCH',
       );
       continue;
     }
-    const disk = diskOf(node, tp);
+    const disk = servedDisk(node, s, i, tp);
     const log = disk.log;
     const d = divergence(log, part);
     if (d) {
-      out.push({ ...partAnswer(part, disk), divergingEpoch: d });
+      out[n++] = { ...partAnswer(part, disk), divergingEpoch: d };
       continue;
     }
     if (part.fetchOffset < log.logStartOffset || part.fetchOffset > logEndOffset(log)) {
-      out.push({ ...partAnswer(part, disk), error: 'OFFSET_OUT_OF_RANGE' });
+      out[n++] = { ...partAnswer(part, disk), error: 'OFFSET_OUT_OF_RANGE' };
       continue;
     }
     const fs = mem.followers.get(replicaId);
-    const throttled = isThrottled(w, node, mem, 'leader', replicaId);
+    if (mem.topic !== topic) {
+      topic = mem.topic;
+      topicMayThrottle = topicThrottled(node, topic);
+    }
+    const throttled = topicMayThrottle && isThrottled(w, node, mem, 'leader', replicaId);
     let to = Math.max(part.fetchOffset, log.logStartOffset);
     let bytes = 0;
     if (!(throttled && quotaExceeded(w, node, 'leader'))) {
@@ -681,15 +817,21 @@ function buildFetchResponse(
     }
     if (unchanged) continue;
     sentBytes += bytes;
-    const answer = partAnswer(part, disk);
-    if (bytes > 0) {
-      answer.records = slice(log, part.fetchOffset, to);
-      answer.bytes = bytes;
-    }
-    out.push(answer);
+    out[n++] =
+      bytes > 0
+        ? {
+            key: part.key,
+            topic: part.topic,
+            partition: part.partition,
+            highWatermark: disk.highWatermark,
+            logStartOffset: log.logStartOffset,
+            records: slice(log, part.fetchOffset, to),
+            bytes,
+          }
+        : partAnswer(part, disk);
   }
   if (sentBytes > 0) countBytes(w, node.id, 0, sentBytes);
-  return { kind: 'FetchResponse', parts: out };
+  return { kind: 'FetchResponse', parts: out.slice(0, n) };
 }
 
 /** Replica.updateFetchState: the follower's LEO and lastCaughtUpTimeMs. */
@@ -697,27 +839,33 @@ function updateFollowerFetchState(
   w: World,
   node: SimNode,
   mem: ReplicaMem,
+  disk: PartitionDisk,
   follower: NodeId,
   fetchOffset: number,
 ): void {
   const fs = mem.followers.get(follower);
   if (!fs) return;
-  const leaderLeo = logEndOffset(diskOf(node, mem.key).log);
+  const leaderLeo = logEndOffset(disk.log);
   if (fetchOffset >= leaderLeo) fs.lastCaughtUpTimeMs = Math.max(fs.lastCaughtUpTimeMs, w.nowMs);
   else if (fetchOffset >= fs.lastFetchLeaderLogEndOffset)
     fs.lastCaughtUpTimeMs = Math.max(fs.lastCaughtUpTimeMs, fs.lastFetchTimeMs);
   fs.logEndOffset = fetchOffset;
   fs.lastFetchLeaderLogEndOffset = leaderLeo;
   fs.lastFetchTimeMs = w.nowMs;
-  maybeExpandIsr(w, node, mem, follower);
-  maybeIncrementHighWatermark(w, node, mem);
+  maybeExpandIsr(w, node, mem, disk, fs);
+  maybeIncrementHighWatermark(w, node, mem, disk);
 }
 
 /** KIP-841: LEO >= HW, LEO >= the leader epoch's start offset, and the broker unfenced and not shutting down. */
-function maybeExpandIsr(w: World, node: SimNode, mem: ReplicaMem, follower: NodeId): void {
+function maybeExpandIsr(
+  w: World,
+  node: SimNode,
+  mem: ReplicaMem,
+  disk: PartitionDisk,
+  fs: FollowerProgress,
+): void {
+  const follower = fs.replicaId;
   if (mem.pendingIsr || mem.isr.includes(follower)) return;
-  const disk = diskOf(node, mem.key);
-  const fs = mem.followers.get(follower)!;
   if (fs.logEndOffset < disk.highWatermark || fs.logEndOffset < latestEpochStart(disk.log)) return;
   if (!isActiveBroker(node.raft!.image, follower)) return;
   proposeIsr(w, node, mem, [...mem.isr, follower]);
@@ -775,9 +923,14 @@ export function onAlterPartitionResponse(w: World, node: SimNode, msg: Message):
 }
 
 /** Partition.maybeIncrementLeaderHW, with KAFKA-15583: frozen while the ISR is below min ISR. */
-export function maybeIncrementHighWatermark(w: World, node: SimNode, mem: ReplicaMem): void {
+export function maybeIncrementHighWatermark(
+  w: World,
+  node: SimNode,
+  mem: ReplicaMem,
+  partitionDisk?: PartitionDisk,
+): void {
   if (mem.role !== 'leader') return;
-  const disk = diskOf(node, mem.key);
+  const disk = partitionDisk ?? diskOf(node, mem.key);
   let hw = logEndOffset(disk.log);
   if (hw <= disk.highWatermark) return; // nothing above the HW: it cannot move
   if (mem.isr.length < effMinIsr(w, node, mem)) return;
@@ -804,13 +957,19 @@ export function maybeIncrementHighWatermark(w: World, node: SimNode, mem: Replic
 
 function completeDelayed(w: World, node: SimNode, mem: ReplicaMem, disk: PartitionDisk): void {
   const hw = disk.highWatermark;
-  let done: DelayedProduce[] | null = null;
-  for (const d of mem.delayed) if (d.requiredOffset <= hw) (done ??= []).push(d);
-  if (done === null) return;
-  mem.delayed = mem.delayed.filter((d) => d.requiredOffset > hw);
+  const delayed = mem.delayed;
+  let i = 0;
+  while (i < delayed.length && delayed[i]!.requiredOffset > hw) i++;
+  if (i === delayed.length) return; // none is complete (the common case: one waits for the followers)
   const enough = maximalIsr(mem).length >= effMinIsr(w, node, mem);
-  for (const d of done)
-    respondProduce(w, d.msg, mem, enough ? undefined : 'NOT_ENOUGH_REPLICAS_AFTER_APPEND', d.baseOffset);
+  // The complete ones answer in their order; the others stay, in theirs (compacted in place).
+  let kept = i;
+  for (; i < delayed.length; i++) {
+    const d = delayed[i]!;
+    if (d.requiredOffset > hw) delayed[kept++] = d;
+    else respondProduce(w, d.msg, mem, enough ? undefined : 'NOT_ENOUGH_REPLICAS_AFTER_APPEND', d.baseOffset);
+  }
+  delayed.length = kept;
 }
 
 function failDelayed(w: World, node: SimNode, mem: ReplicaMem, error: string): void {
@@ -959,12 +1118,12 @@ export function onProduceRequest(w: World, node: SimNode, msg: Message): void {
   }
   const lastOffset = baseOffset + body.records.length - 1;
   if (body.acks === 0) {
-    maybeIncrementHighWatermark(w, node, mem);
+    maybeIncrementHighWatermark(w, node, mem, disk);
     return;
   }
   if (body.acks === 1) {
     respondProduce(w, msg, body, undefined, baseOffset);
-    maybeIncrementHighWatermark(w, node, mem);
+    maybeIncrementHighWatermark(w, node, mem, disk);
     return;
   }
   const delayed: DelayedProduce = {
@@ -975,7 +1134,7 @@ export function onProduceRequest(w: World, node: SimNode, msg: Message): void {
   };
   mem.delayed.push(delayed);
   armNodeDeadline(w, node, mem.delayedTimer, delayed.deadlineMs, 'delayedProduceExpire', tp);
-  maybeIncrementHighWatermark(w, node, mem);
+  maybeIncrementHighWatermark(w, node, mem, disk);
   completeDelayed(w, node, mem, disk);
 }
 
