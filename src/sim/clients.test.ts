@@ -410,13 +410,7 @@ describe('the log is truncated below a consumer position (KIP-320)', () => {
       config: { 'offsets.topic.num.partitions': 1 },
       topics: [{ name: 't', partitions: 1, replicationFactor: 3, assignment: [[2, 3, 4]] }],
     }).settle();
-    d.do({
-      type: 'startConsumer',
-      consumerId: 'c',
-      groupId: 'g',
-      topics: ['t'],
-      config: { 'auto.offset.reset': 'earliest' },
-    });
+    d.startConsumer('c', 'g', ['t'], { 'auto.offset.reset': 'earliest' });
     d.produce('t', 'kept').advance(10000);
     d.crash(4).advance(15000); // broker 4 leaves the ISR with only 'kept'
     for (const v of ['a', 'b', 'c']) d.produce('t', v);

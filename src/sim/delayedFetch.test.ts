@@ -11,13 +11,7 @@ describe('delayed fetches when leadership moves', () => {
       config: { 'offsets.topic.num.partitions': 1 },
       topics: [{ name: 't', partitions: 1, replicationFactor: 3, assignment: [[2, 3, 4]] }],
     }).settle();
-    d.do({
-      type: 'startConsumer',
-      consumerId: 'c',
-      groupId: 'g',
-      topics: ['t'],
-      config: { 'auto.offset.reset': 'earliest' },
-    });
+    d.startConsumer('c', 'g', ['t'], { 'auto.offset.reset': 'earliest' });
     d.produce('t', 'a').until((x) => x.sim.consumedRecords('g').length === 1, 20000);
     // Broker 2 (the preferred leader) crashes: 3 leads; it returns and catches up.
     d.crash(2).until((x) => x.partition('t').leader === 3, 20000);

@@ -21,13 +21,7 @@ function sixOnOneLeader() {
       },
     ],
   }).settle();
-  d.do({
-    type: 'startConsumer',
-    consumerId: 'c',
-    groupId: 'g',
-    topics: ['t'],
-    config: { 'auto.offset.reset': 'earliest' },
-  });
+  d.startConsumer('c', 'g', ['t'], { 'auto.offset.reset': 'earliest' });
   for (let p = 0; p < 6; p++)
     d.do({ type: 'produce', topic: 't', partition: p, key: null, value: `v${p}`, acks: 'all' });
   d.until((x) => x.sim.consumedRecords('g').length === 6, 30000);

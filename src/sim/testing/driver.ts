@@ -105,6 +105,15 @@ export class Driver {
     return this.do({ type: 'shutdownNode', nodeId });
   }
 
+  startConsumer(
+    consumerId: string,
+    groupId: string,
+    topics: string[],
+    config: Record<string, ConfigValue> = {},
+  ): this {
+    return this.do({ type: 'startConsumer', consumerId, groupId, topics, config });
+  }
+
   produce(
     topic: string,
     value: string,
