@@ -100,7 +100,9 @@ import type {
 import type { CommandContext } from './validate';
 import { LIMITS, parseScenario, validateCommand } from './validate';
 
-export const ENGINE_VERSION = '0.1.0';
+// Bumped whenever a change to the rules can replay a saved session differently (session.ts checkHash).
+// 0.2.0: consumer fetch sessions (KIP-227).
+export const ENGINE_VERSION = '0.2.0';
 
 /** Requests whose sender learns at once that the peer's process is down (connection refused). */
 const REFUSED_REQUESTS = new Set([
