@@ -2,6 +2,7 @@
 // RangeAssignor and CooperativeStickyAssignor, as in Kafka's clients.
 
 import type { Subscription, TopicPartition } from './messages';
+import { tpKey } from './metadata';
 
 export interface AssignorMember {
   memberId: string;
@@ -34,7 +35,7 @@ export function rangeAssign(
   return out;
 }
 
-const key = (tp: TopicPartition) => `${tp.topic}-${tp.partition}`;
+const key = (tp: TopicPartition) => tpKey(tp.topic, tp.partition);
 
 /** Members in member-id order (the assignors' deterministic order). */
 function byMemberId<M extends { memberId: string }>(members: M[]): M[] {

@@ -10,6 +10,7 @@ import type { Assignment } from './assignors';
 import { rangeAssign, uniformAssign } from './assignors';
 import { emit, reply } from './kernel';
 import type { GroupRequest, Message, TopicPartition } from './messages';
+import { tpKey } from './metadata';
 import type { GroupMem, GroupMember, SimNode, World } from './state';
 
 /** group.consumer.session.timeout.ms (GroupCoordinatorConfig default). */
@@ -29,14 +30,14 @@ export interface GroupStore {
 
 const tpStr = (tps: readonly TopicPartition[]) =>
   tps.length ? tps.map((tp) => `${tp.topic}-${tp.partition}`).join(', ') : 'nothing';
-const tpKey = (tp: TopicPartition) => `${tp.topic}-${tp.partition}`;
+const key = (tp: TopicPartition) => tpKey(tp.topic, tp.partition);
 const minus = (a: readonly TopicPartition[], b: readonly TopicPartition[]) => {
-  const bs = new Set(b.map(tpKey));
-  return a.filter((tp) => !bs.has(tpKey(tp)));
+  const bs = new Set(b.map(key));
+  return a.filter((tp) => !bs.has(key(tp)));
 };
 const intersect = (a: readonly TopicPartition[], b: readonly TopicPartition[]) => {
-  const bs = new Set(b.map(tpKey));
-  return a.filter((tp) => bs.has(tpKey(tp)));
+  const bs = new Set(b.map(key));
+  return a.filter((tp) => bs.has(key(tp)));
 };
 
 /** Makes an empty classic group (offsets only, or none) a consumer group: maybeDeleteEmptyClassicGroup. */
@@ -277,8 +278,8 @@ function ownedByOthers(g: GroupMem, self: GroupMember): Set<string> {
   const owned = new Set<string>();
   for (const x of g.members.values()) {
     if (x === self) continue;
-    for (const tp of x.assignment) owned.add(tpKey(tp));
-    for (const tp of x.pendingRevocation ?? []) owned.add(tpKey(tp));
+    for (const tp of x.assignment) owned.add(key(tp));
+    for (const tp of x.pendingRevocation ?? []) owned.add(key(tp));
   }
   return owned;
 }
@@ -323,7 +324,7 @@ function reconcile(w: World, node: SimNode, g: GroupMem, m: GroupMember, owned: 
   }
   const others = ownedByOthers(g, m);
   const pending = minus(target, m.assignment);
-  const free = pending.filter((tp) => !others.has(tpKey(tp)));
+  const free = pending.filter((tp) => !others.has(key(tp)));
   const unreleased = pending.length - free.length;
   if (m.memberEpoch !== epoch) {
     m.previousMemberEpoch = m.memberEpoch;

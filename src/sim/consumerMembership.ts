@@ -7,6 +7,7 @@
 
 import { emit } from './kernel';
 import type { Body, TopicPartition } from './messages';
+import { tpKey } from './metadata';
 import { nextUint32 } from './rng';
 import type { ConsumerClient, World } from './state';
 import type { NodeId } from './types';
@@ -21,7 +22,8 @@ export interface MemberIo {
 
 const tpStr = (tps: readonly TopicPartition[]) =>
   tps.map((tp) => `${tp.topic}-${tp.partition}`).join(', ') || 'nothing';
-const key = (tp: TopicPartition) => `${tp.topic}-${tp.partition}`;
+/** The key consumer.ts files `c.parts` under. */
+const key = (tp: TopicPartition) => tpKey(tp.topic, tp.partition);
 
 /** KIP-1082: the consumer makes its own member id, a random UUID (Uuid.toString: 22 base64url characters). */
 export function newMemberId(w: World): string {
