@@ -1,7 +1,8 @@
 // Producer and consumer client configs (ProducerConfig, ConsumerConfig in Kafka 4.0): names,
 // defaults, bounds, and the checks KafkaProducer / KafkaConsumer make when they are constructed.
 
-import type { Acks, ConfigValue } from './types';
+import type { World } from './state';
+import type { Acks, ConfigValue, NodeId } from './types';
 
 interface ClientConfigDef {
   type: 'int' | 'boolean' | 'string' | 'acks' | 'brokers';
@@ -135,6 +136,18 @@ export function brokerList(value: ConfigValue | undefined): number[] {
   return String(value)
     .split(',')
     .map((s) => Number(/^\s*(?:broker-)?(\d+)/.exec(s)?.[1] ?? NaN));
+}
+
+/** The brokers a client bootstraps from: those of bootstrap.servers, or every broker when it is unset. */
+export function bootstrapBrokers(w: World, list: NodeId[]): NodeId[] {
+  return list.length ? list : [...w.nodes.values()].filter((n) => n.isBroker).map((n) => n.id);
+}
+
+/** Why a client's bootstrap.servers cannot be used here (it names a node that is no broker), or null. */
+export function bootstrapError(w: World, config: Record<string, ConfigValue>): string | null {
+  for (const id of brokerList(config['bootstrap.servers']))
+    if (!w.nodes.get(id)?.isBroker) return `bootstrap.servers: no broker ${id} in this cluster`;
+  return null;
 }
 
 export interface ResolvedProducerConfig {

@@ -6,7 +6,7 @@
 
 import type { Assignment } from './assignors';
 import { cooperativeStickyAssign, rangeAssign } from './assignors';
-import { brokerList, resolveConsumerConfig } from './clientConfig';
+import { bootstrapBrokers, bootstrapError, brokerList, resolveConsumerConfig } from './clientConfig';
 import { CONSUMER_GROUP_SESSION_TIMEOUT_MS } from './consumerGroup';
 import type { MemberIo } from './consumerMembership';
 import { leaveGroup, maybeHeartbeat, newMemberId, onHeartbeatResponse } from './consumerMembership';
@@ -20,6 +20,7 @@ import type {
   TopicPartition,
 } from './messages';
 import { tpKey } from './metadata';
+import { setLeaders } from './producer';
 import type { ConsumerClient, ConsumerFetchState, ConsumerPartition, World } from './state';
 import type { NodeId, StartConsumer } from './types';
 
@@ -35,10 +36,7 @@ export function checkStartConsumer(w: World, cmd: StartConsumer): string | null 
     return `consumer ${cmd.consumerId} is already running`;
   if (w.producers.has(cmd.consumerId)) return `${cmd.consumerId} is already a producer's client id`;
   const r = resolveConsumerConfig(cmd.config ?? {});
-  if (r.error) return r.error;
-  for (const id of brokerList(r.config['bootstrap.servers']))
-    if (!w.nodes.get(id)?.isBroker) return `bootstrap.servers: no broker ${id} in this cluster`;
-  return null;
+  return r.error ?? bootstrapError(w, r.config);
 }
 
 export function startConsumer(w: World, cmd: StartConsumer): void {
@@ -178,13 +176,8 @@ function request(
   send(w, c.id, to, body, reqId);
 }
 
-function brokers(w: World, c: ConsumerClient): NodeId[] {
-  const list = brokerList(c.config['bootstrap.servers']);
-  return list.length ? list : [...w.nodes.values()].filter((n) => n.isBroker).map((n) => n.id);
-}
-
 function anyBroker(w: World, c: ConsumerClient): NodeId {
-  const list = brokers(w, c);
+  const list = bootstrapBrokers(w, brokerList(c.config['bootstrap.servers']));
   return list[c.bootstrapIdx % list.length]!;
 }
 
@@ -543,13 +536,7 @@ export function onConsumerMessage(w: World, msg: Message): void {
     case 'MetadataResponse': {
       if (!answered(c, msg, 'metadata')) break;
       c.metadataFetchedAtMs = w.nowMs;
-      const byTopic = new Map<string, { leader: NodeId; leaderEpoch: number }[]>();
-      for (const part of b.partitions) {
-        let arr = byTopic.get(part.topic);
-        if (!arr) byTopic.set(part.topic, (arr = []));
-        arr[part.partition] = { leader: part.leader, leaderEpoch: part.leaderEpoch };
-      }
-      for (const [t, arr] of byTopic) c.leaders.set(t, arr);
+      setLeaders(c.leaders, b.partitions);
       // A subscribed topic not created yet: ask again soon (the client logs UNKNOWN_TOPIC_OR_PARTITION).
       if (b.unknownTopics.length) c.needMetadata = true;
       for (const p of c.parts.values()) {

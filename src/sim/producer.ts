@@ -3,10 +3,10 @@
 // until delivery.timeout.ms, and idempotence (producer id + sequence numbers) with acks=all.
 // startProducer runs one in a loop at a fixed rate, as an application calling send() would.
 
-import { brokerList, resolveProducerConfig } from './clientConfig';
+import { bootstrapBrokers, bootstrapError, brokerList, resolveProducerConfig } from './clientConfig';
 import { armClientDeadline, emit, nextReqId, send, setClientTimer } from './kernel';
 import { addLedgerEntry } from './ledger';
-import type { Message } from './messages';
+import type { Message, MetadataPartition } from './messages';
 import { tpKey } from './metadata';
 import { partitionForKey } from './partitioner';
 import { nextFloat, nextInt } from './rng';
@@ -169,10 +169,7 @@ export function checkStartProducer(w: World, cmd: StartProducer): string | null 
     return `producer ${cmd.producerId} still has ${existing.records.size} record(s) in flight; wait for them or use another id`;
   if (w.consumers.has(cmd.producerId)) return `${cmd.producerId} is already a consumer's client id`;
   const resolved = resolveProducerConfig(cmd.config ?? {}, cmd.acks);
-  if (resolved.error) return resolved.error;
-  for (const id of brokerList(resolved.config['bootstrap.servers']))
-    if (!w.nodes.get(id)?.isBroker) return `bootstrap.servers: no broker ${id} in this cluster`;
-  return null;
+  return resolved.error ?? bootstrapError(w, resolved.config);
 }
 
 /** startProducer: a (re)configured producer that sends ratePerSec records per second until stopped. */
@@ -268,7 +265,7 @@ function fillKeyPattern(parts: string[], n: string): string {
  */
 function metadataTargets(w: World, p: ProducerClient): NodeId[] {
   if (p.knownBrokers.length) return p.knownBrokers;
-  return p.bootstrap.length ? p.bootstrap : [...w.nodes.values()].filter((n) => n.isBroker).map((n) => n.id);
+  return bootstrapBrokers(w, p.bootstrap);
 }
 
 function requestMetadata(w: World, p: ProducerClient): void {
@@ -702,6 +699,20 @@ function retryBackoffMs(w: World, p: ProducerClient, attempts: number): number {
   return Math.round(base * (0.8 + 0.4 * nextFloat(w.rng)));
 }
 
+/** A client's leaders per topic from a MetadataResponse: each topic it names is replaced whole. */
+export function setLeaders(
+  leaders: Map<string, { leader: NodeId; leaderEpoch: number }[]>,
+  partitions: readonly MetadataPartition[],
+): void {
+  const byTopic = new Map<string, { leader: NodeId; leaderEpoch: number }[]>();
+  for (const part of partitions) {
+    let arr = byTopic.get(part.topic);
+    if (!arr) byTopic.set(part.topic, (arr = []));
+    arr[part.partition] = { leader: part.leader, leaderEpoch: part.leaderEpoch };
+  }
+  for (const [t, arr] of byTopic) leaders.set(t, arr);
+}
+
 export function onProducerMessage(w: World, msg: Message): void {
   const p = w.producers.get(msg.to as string);
   if (!p) return;
@@ -722,13 +733,7 @@ export function onProducerMessage(w: World, msg: Message): void {
         nodeId: msg.from as NodeId,
       });
     }
-    const byTopic = new Map<string, { leader: NodeId; leaderEpoch: number }[]>();
-    for (const part of b.partitions) {
-      let arr = byTopic.get(part.topic);
-      if (!arr) byTopic.set(part.topic, (arr = []));
-      arr[part.partition] = { leader: part.leader, leaderEpoch: part.leaderEpoch };
-    }
-    for (const [t, arr] of byTopic) p.leaders.set(t, arr);
+    setLeaders(p.leaders, b.partitions);
     if (b.unknownTopics.length) {
       // The broker does not know the topic yet (its metadata lags): ask again after retry.backoff.ms.
       p.needMetadata = true;
