@@ -37,6 +37,12 @@ export function rangeAssign(
 
 const key = (tp: TopicPartition) => tpKey(tp.topic, tp.partition);
 
+/** Topic-partition order: by topic name, then partition (a sort comparator). */
+export const byTopicPartition = (
+  a: { topic: string; partition: number },
+  b: { topic: string; partition: number },
+): number => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition);
+
 /** Members in member-id order (the assignors' deterministic order). */
 function byMemberId<M extends { memberId: string }>(members: M[]): M[] {
   return [...members].sort((a, b) => (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0));
@@ -126,9 +132,6 @@ export interface ServerAssignorMember {
   previous: TopicPartition[];
 }
 
-const byKey = (a: TopicPartition, b: TopicPartition) =>
-  a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition;
-
 /**
  * UniformAssignor (KIP-848's default): with every member subscribed to the same topics,
  * OptimizedUniformAssignmentBuilder: each member keeps up to its quota (P/M, the first P%M one more)
@@ -158,7 +161,7 @@ export function uniformAssign(
     const unfilled: { id: string; remaining: number }[] = [];
     // Step 1: keep the previous target up to the quota; one more while extra slots remain.
     for (const m of sorted) {
-      const own = m.previous.filter((tp) => valid(m, tp) && !taken.has(key(tp))).sort(byKey);
+      const own = m.previous.filter((tp) => valid(m, tp) && !taken.has(key(tp))).sort(byTopicPartition);
       let quota = minQuota;
       if (own.length > minQuota && extra > 0) {
         quota++;
@@ -193,6 +196,6 @@ export function uniformAssign(
       out.get(to.memberId)!.push(tp);
     }
   }
-  for (const tps of out.values()) tps.sort(byKey);
+  for (const tps of out.values()) tps.sort(byTopicPartition);
   return out;
 }

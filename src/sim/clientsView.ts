@@ -1,6 +1,7 @@
 // The snapshot's `clients`: producers with their counters and latency percentiles, consumers with
 // their assignment and positions, and groups as their coordinator sees them, with lag per partition.
 
+import { byTopicPartition } from './assignors';
 import { loadedGroup, OFFSETS_TOPIC, offsetsPartitionFor } from './groupCoordinator';
 import type { MetaImage } from './metadata';
 import { tpKey } from './metadata';
@@ -145,7 +146,7 @@ function groupOffsets(
         lag: o.offset < 0 ? hw : Math.max(0, hw - o.offset),
       };
     })
-    .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition));
+    .sort(byTopicPartition);
   return { coordinator, offsetsPartition, group: g, offsets };
 }
 

@@ -7,7 +7,7 @@
 // stops for anyone else's rebalance.
 
 import type { Assignment } from './assignors';
-import { rangeAssign, uniformAssign } from './assignors';
+import { byTopicPartition, rangeAssign, uniformAssign } from './assignors';
 import { emit, reply } from './kernel';
 import type { GroupRequest, Message, TopicPartition } from './messages';
 import { tpKey } from './metadata';
@@ -330,9 +330,7 @@ function reconcile(w: World, node: SimNode, g: GroupMem, m: GroupMember, owned: 
     m.previousMemberEpoch = m.memberEpoch;
     m.memberEpoch = epoch;
   }
-  m.assignment = [...kept, ...free].sort((a, b) =>
-    a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition,
-  );
+  m.assignment = [...kept, ...free].sort(byTopicPartition);
   m.memberState = unreleased ? 'unreleased-partitions' : 'stable';
 }
 
