@@ -33,7 +33,7 @@ function leaderDisk(node: SimNode, tp: string, currentLeaderEpoch: number): Part
   return node.disk.partitions.get(tp) ?? 'NOT_LEADER_OR_FOLLOWER';
 }
 
-/** The error a session partition answers with, or its log when it can be read. */
+/** The log of a session partition, or the error it answers with (not authorized, not the leader). */
 function readable(
   w: World,
   node: SimNode,
@@ -41,11 +41,12 @@ function readable(
   sp: SessionPartition,
 ): PartitionDisk | string {
   const denied = typeof from === 'string' ? authorizationError(w, from, 'Read', 'topic', sp.topic) : null;
-  const disk = denied ?? leaderDisk(node, sp.tp, sp.currentLeaderEpoch);
-  if (typeof disk === 'string') return disk;
-  const log = disk.log;
-  if (sp.fetchOffset < log.logStartOffset || sp.fetchOffset > logEndOffset(log)) return 'OFFSET_OUT_OF_RANGE';
-  return disk;
+  return denied ?? leaderDisk(node, sp.tp, sp.currentLeaderEpoch);
+}
+
+/** OFFSET_OUT_OF_RANGE: the fetch offset is below the log start or past the log end. */
+function outOfRange(sp: SessionPartition, disk: PartitionDisk): boolean {
+  return sp.fetchOffset < disk.log.logStartOffset || sp.fetchOffset > logEndOffset(disk.log);
 }
 
 /**
@@ -56,7 +57,7 @@ function canAnswer(w: World, node: SimNode, from: Message['from'], s: ConsumerFe
   if (s.parts.length === 0) return true;
   for (const sp of s.parts) {
     const disk = readable(w, node, from, sp);
-    if (typeof disk === 'string' || disk.highWatermark > sp.fetchOffset) return true;
+    if (typeof disk === 'string' || outOfRange(sp, disk) || disk.highWatermark > sp.fetchOffset) return true;
   }
   return false;
 }
@@ -71,11 +72,14 @@ function answer(w: World, node: SimNode, msg: Message, s: ConsumerFetchSession, 
   for (const sp of s.parts) {
     const disk = readable(w, node, msg.from, sp);
     if (typeof disk === 'string') {
-      const d = disk === 'OFFSET_OUT_OF_RANGE' ? node.disk.partitions.get(sp.tp) : undefined;
-      parts.push(respPart(sp, d ? d.highWatermark : -1, d ? d.log.logStartOffset : 0, NO_RECORDS, disk));
+      parts.push(respPart(sp, -1, 0, NO_RECORDS, disk));
       continue;
     }
     const log = disk.log;
+    if (outOfRange(sp, disk)) {
+      parts.push(respPart(sp, disk.highWatermark, log.logStartOffset, NO_RECORDS, 'OFFSET_OUT_OF_RANGE'));
+      continue;
+    }
     const end = Math.min(disk.highWatermark, sp.fetchOffset + CONSUMER_FETCH_MAX_RECORDS);
     const changed = disk.highWatermark !== sp.highWatermark || log.logStartOffset !== sp.logStartOffset;
     if (end <= sp.fetchOffset && !full && !changed) continue;
@@ -126,7 +130,7 @@ function sessionPartition(part: ConsumerFetchPart): SessionPartition {
  * A consumer keeps one session per broker, so a new session of the same consumer replaces its old one
  * (Kafka leaves that one to the cache's eviction).
  */
-function sessionFor(w: World, cm: CoordinatorMem, msg: Message): ConsumerFetchSession | string {
+function sessionFor(cm: CoordinatorMem, msg: Message): ConsumerFetchSession | string {
   const b = msg.body as Extract<Message['body'], { kind: 'ConsumerFetch' }>;
   if (b.sessionEpoch === 0) {
     for (const [id, old] of cm.fetchSessions)
@@ -146,7 +150,7 @@ function sessionFor(w: World, cm: CoordinatorMem, msg: Message): ConsumerFetchSe
   if (s.epoch !== b.sessionEpoch) return 'INVALID_FETCH_SESSION_EPOCH';
   s.epoch = s.epoch === 0x7fffffff ? 1 : s.epoch + 1;
   for (const part of b.parts) {
-    const sp = s.parts.find((x) => x.partition === part.partition && x.topic === part.topic);
+    const sp = partOf(s, part.topic, part.partition);
     if (!sp) s.parts.push(sessionPartition(part));
     else {
       sp.fetchOffset = part.fetchOffset;
@@ -164,9 +168,9 @@ export function onConsumerFetch(w: World, node: SimNode, msg: Message): void {
   const b = msg.body;
   if (b.kind !== 'ConsumerFetch') return;
   const cm = coordinatorMem(w, node);
-  const s = sessionFor(w, cm, msg);
+  const s = sessionFor(cm, msg);
   if (typeof s === 'string') {
-    reply(w, msg, { kind: 'ConsumerFetchResponse', error: s, sessionId: 0, parts: [] });
+    refuse(w, msg, s);
     return;
   }
   if (b.maxWaitMs <= 0 || canAnswer(w, node, msg.from, s)) {
@@ -188,13 +192,12 @@ function answerParked(
   const b = p.msg.body as Extract<Message['body'], { kind: 'ConsumerFetch' }>;
   const s = cm.fetchSessions.get(p.sessionId);
   if (s) answer(w, node, p.msg, s, b.sessionEpoch === 0);
-  else
-    reply(w, p.msg, {
-      kind: 'ConsumerFetchResponse',
-      error: 'FETCH_SESSION_ID_NOT_FOUND',
-      sessionId: 0,
-      parts: [],
-    });
+  else refuse(w, p.msg, 'FETCH_SESSION_ID_NOT_FOUND');
+}
+
+/** A fetch refused as a whole (a session error): no partitions, no session. */
+function refuse(w: World, msg: Message, error: string): void {
+  reply(w, msg, { kind: 'ConsumerFetchResponse', error, sessionId: 0, parts: [] });
 }
 
 /**
@@ -212,15 +215,15 @@ export function completeDelayedConsumerFetches(
   if (!cm || cm.parked.size === 0 || cm.incarnation !== node.incarnation) return;
   for (const [key, p] of cm.parked) {
     const s = cm.fetchSessions.get(p.sessionId);
-    if (s && !hasPartition(s, topic, partition)) continue;
+    if (s && !partOf(s, topic, partition)) continue;
     cm.parked.delete(key);
     answerParked(w, node, cm, p);
   }
 }
 
-function hasPartition(s: ConsumerFetchSession, topic: string, partition: number): boolean {
-  for (const sp of s.parts) if (sp.partition === partition && sp.topic === topic) return true;
-  return false;
+function partOf(s: ConsumerFetchSession, topic: string, partition: number): SessionPartition | undefined {
+  for (const sp of s.parts) if (sp.partition === partition && sp.topic === topic) return sp;
+  return undefined;
 }
 
 export function onConsumerFetchExpired(w: World, node: SimNode, token: number): void {
