@@ -41,6 +41,11 @@ export function offsetsPartitionCount(w: World, node: SimNode | null): number {
   return t ? t.partitions : Number(w.config['offsets.topic.num.partitions']);
 }
 
+/** The __consumer_offsets partition ("topic-partition") that holds the group, as this broker sees the topic. */
+function groupTp(w: World, node: SimNode, groupId: string): string {
+  return tpKey(OFFSETS_TOPIC, offsetsPartitionFor(groupId, offsetsPartitionCount(w, node)));
+}
+
 /** This broker's coordinator memory; a restarted broker starts with none. */
 export function coordinatorMem(w: World, node: SimNode): CoordinatorMem {
   let cm = w.coordinators.get(node.id);
@@ -73,8 +78,7 @@ export function onFindCoordinator(w: World, node: SimNode, msg: Message): void {
     maybeCreateOffsetsTopic(w, node);
     return answer('COORDINATOR_NOT_AVAILABLE', -1);
   }
-  const p = offsetsPartitionFor(b.groupId, offsetsPartitionCount(w, node));
-  const state = img.partitions.get(tpKey(OFFSETS_TOPIC, p));
+  const state = img.partitions.get(groupTp(w, node, b.groupId));
   if (!state || state.leader < 0) return answer('COORDINATOR_NOT_AVAILABLE', -1);
   answer(undefined, state.leader);
 }
@@ -208,8 +212,7 @@ function errorResponse(b: GroupRequest, error: string): Message['body'] {
 
 /** The group, if this broker leads its __consumer_offsets partition; loaded from the log when it just became leader. */
 function groupAt(w: World, node: SimNode, groupId: string): GroupMem | null {
-  const p = offsetsPartitionFor(groupId, offsetsPartitionCount(w, node));
-  const tp = tpKey(OFFSETS_TOPIC, p);
+  const tp = groupTp(w, node, groupId);
   const mem = node.broker?.replicas.get(tp);
   const cm = coordinatorMem(w, node);
   if (!mem || mem.role !== 'leader') {
@@ -664,9 +667,7 @@ export function onGroupTimer(w: World, node: SimNode, groupId: string, token: nu
   const g = cm.groups.get(groupId);
   if (!g || g.timer.token !== token) return;
   g.timer.token = 0;
-  const mem = node.broker?.replicas.get(
-    tpKey(OFFSETS_TOPIC, offsetsPartitionFor(groupId, offsetsPartitionCount(w, node))),
-  );
+  const mem = node.broker?.replicas.get(groupTp(w, node, groupId));
   if (!mem || mem.role !== 'leader' || mem.leaderEpoch !== g.loadedEpoch) {
     cm.groups.delete(groupId); // no longer the coordinator: the group is unloaded
     return;
