@@ -50,17 +50,22 @@ export function maybeHeartbeat(w: World, c: ConsumerClient, io: MemberIo): void 
   if (c.generation < 0) c.state = 'joining';
   // Due again after the interval even if this one gets no answer (the response re-arms it).
   ms.heartbeatDueMs = w.nowMs + Math.max(ms.heartbeatIntervalMs, 1);
-  io.request(w, c, 'heartbeat', c.coordinator, {
+  io.request(w, c, 'heartbeat', c.coordinator, heartbeat(c, c.generation < 0 ? 0 : c.generation, owned(c)));
+}
+
+/** A ConsumerGroupHeartbeat at `memberEpoch` (0: join, -1: leave) reporting `topicPartitions` as owned. */
+function heartbeat(c: ConsumerClient, memberEpoch: number, topicPartitions: TopicPartition[]): Body {
+  return {
     kind: 'ConsumerGroupHeartbeat',
     groupId: c.groupId,
     memberId: c.memberId,
-    memberEpoch: c.generation < 0 ? 0 : c.generation,
+    memberEpoch,
     clientId: c.id,
     rebalanceTimeoutMs: Number(c.config['max.poll.interval.ms']),
     subscribedTopicNames: [...c.topics],
     serverAssignor: (c.config['group.remote.assignor'] as string) || null,
-    topicPartitions: owned(c),
-  });
+    topicPartitions,
+  };
 }
 
 /** The revoked partitions' positions are committed (or could not be): they are released and acknowledged. */
@@ -161,15 +166,5 @@ export function onHeartbeatResponse(
 /** close(): the member leaves with a ConsumerGroupHeartbeat at member epoch -1. */
 export function leaveGroup(w: World, c: ConsumerClient, io: MemberIo): void {
   if (c.coordinator < 0 || c.generation < 0) return;
-  io.request(w, c, 'leave', c.coordinator, {
-    kind: 'ConsumerGroupHeartbeat',
-    groupId: c.groupId,
-    memberId: c.memberId,
-    memberEpoch: -1,
-    clientId: c.id,
-    rebalanceTimeoutMs: Number(c.config['max.poll.interval.ms']),
-    subscribedTopicNames: [...c.topics],
-    serverAssignor: (c.config['group.remote.assignor'] as string) || null,
-    topicPartitions: [],
-  });
+  io.request(w, c, 'leave', c.coordinator, heartbeat(c, -1, []));
 }
