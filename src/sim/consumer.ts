@@ -121,10 +121,7 @@ export function stopConsumer(w: World, id: string, graceful: boolean): string | 
       { consumerId: id, groupId: c.groupId },
     );
   }
-  c.state = graceful ? 'stopped' : 'crashed';
-  c.parts.clear();
-  c.pendingReq.clear();
-  c.fetches.clear();
+  shutDown(c, graceful ? 'stopped' : 'crashed');
   return null;
 }
 
@@ -191,7 +188,12 @@ function consumerFailed(w: World, c: ConsumerClient, error: string, why: string)
     `${c.id} cannot be a member of group ${c.groupId}: ${error}${why ? ` (${why})` : ''}. poll() throws and the consumer closes.`,
     { consumerId: c.id, groupId: c.groupId, error },
   );
-  c.state = 'stopped';
+  shutDown(c, 'stopped');
+}
+
+/** The consumer is gone: its partitions, requests and fetches with it. */
+function shutDown(c: ConsumerClient, state: 'stopped' | 'crashed'): void {
+  c.state = state;
   c.parts.clear();
   c.pendingReq.clear();
   c.fetches.clear();
