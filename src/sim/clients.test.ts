@@ -19,14 +19,7 @@ const startConsumer = (
   d: Driver,
   consumerId: string,
   config: Record<string, string | number | boolean> = {},
-) =>
-  d.do({
-    type: 'startConsumer',
-    consumerId,
-    groupId: 'g',
-    topics: ['orders'],
-    config: { 'auto.offset.reset': 'earliest', ...config },
-  });
+) => d.startConsumer(consumerId, 'g', ['orders'], { 'auto.offset.reset': 'earliest', ...config });
 
 const group = (d: Driver, id = 'g') => d.sim.snapshot().clients.groups.find((g) => g.groupId === id)!;
 const consumer = (d: Driver, id: string) => d.sim.snapshot().clients.consumers.find((c) => c.id === id)!;
