@@ -7,7 +7,7 @@ import { logEndOffset } from './log';
 import type { Body, Message } from './messages';
 import type { MetaImage, MetaRecord, PartitionState } from './metadata';
 import { applyRecord, cloneImage, isActiveBroker, tpKey } from './metadata';
-import type { ChangeRequest, ElectionKind } from './partitionChange';
+import type { ChangeRequest, ChangeRules, ElectionKind } from './partitionChange';
 import { buildPartitionChange } from './partitionChange';
 import { PlacementError, placeReplicas } from './placement';
 import { checkTargetReplicas, isReassigning, reassignmentReplicas, revertReassignment } from './reassignment';
@@ -114,7 +114,8 @@ function elrEnabled(w: World, img: MetaImage): boolean {
   return Number(clusterValue(w, img, 'eligible.leader.replicas.version')) >= 1;
 }
 
-function rulesFor(w: World, img: MetaImage, topic: string) {
+/** The election rules of a topic's partitions, as the committed metadata sets them. */
+export function rulesFor(w: World, img: MetaImage, topic: string): ChangeRules {
   return {
     minIsr: Number(topicValue(w, img, topic, 'min.insync.replicas')),
     elrEnabled: elrEnabled(w, img),
