@@ -166,11 +166,7 @@ function changePartitions(
     const res = buildPartitionChange(img, p, req, rulesFor(w, img, p.topic));
     if (!res) continue;
     records.push({ type: 'PartitionChangeRecord', ...res.state });
-    const completes =
-      (p.adding.length > 0 || p.removing.length > 0) &&
-      res.state.adding.length === 0 &&
-      res.state.removing.length === 0 &&
-      why !== REASSIGNMENT_CANCELLED;
+    const completes = isReassigning(p) && !isReassigning(res.state) && why !== REASSIGNMENT_CANCELLED;
     explained.push({
       state: res.state,
       before: p,

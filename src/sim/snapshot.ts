@@ -6,7 +6,7 @@ import { failureBudget } from './budget';
 import { activeController, rulesFor } from './controller';
 import { logEndOffset } from './log';
 import { lastRates } from './metrics';
-import { leadershipSkew } from './reassignment';
+import { isReassigning, leadershipSkew } from './reassignment';
 import type { MetaImage } from './metadata';
 import { emptyImage, tpKey } from './metadata';
 import { raftStateOf } from './quorum';
@@ -160,23 +160,21 @@ function appliedConfigs(w: World, img: MetaImage): AppliedConfigView[] {
 }
 
 function reassignments(partitions: PartitionView[]): ReassignmentView[] {
-  return partitions
-    .filter((p) => p.adding!.length || p.removing!.length)
-    .map((p) => {
-      const leaderLeo = p.replicaLogs.find((r) => r.brokerId === p.leader)?.logEndOffset ?? 0;
-      return {
-        topic: p.topic,
-        partition: p.partition,
-        replicas: [...p.replicas],
-        adding: [...p.adding!],
-        removing: [...p.removing!],
-        progress: p.adding!.map((b) => ({
-          brokerId: b,
-          logEndOffset: p.replicaLogs.find((r) => r.brokerId === b)?.logEndOffset ?? 0,
-          leaderLogEndOffset: leaderLeo,
-        })),
-      };
-    });
+  return partitions.filter(isReassigning).map((p) => {
+    const leaderLeo = p.replicaLogs.find((r) => r.brokerId === p.leader)?.logEndOffset ?? 0;
+    return {
+      topic: p.topic,
+      partition: p.partition,
+      replicas: [...p.replicas],
+      adding: [...p.adding!],
+      removing: [...p.removing!],
+      progress: p.adding!.map((b) => ({
+        brokerId: b,
+        logEndOffset: p.replicaLogs.find((r) => r.brokerId === b)?.logEndOffset ?? 0,
+        leaderLogEndOffset: leaderLeo,
+      })),
+    };
+  });
 }
 
 /** Every cut direction: explicit cuts and the pairs of nodes in different partitionNetwork groups. */
