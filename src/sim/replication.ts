@@ -26,7 +26,7 @@ import {
 } from './log';
 import type { FetchPart, FetchRespPart, LogRecord, Message } from './messages';
 import type { PartitionState } from './metadata';
-import { isActiveBroker, tpKey } from './metadata';
+import { isActiveBroker, THROTTLED_REPLICAS, tpKey } from './metadata';
 import { checkLostOnLeaderChange, pruneLedgerBelow } from './ledger';
 import type {
   BrokerMem,
@@ -105,11 +105,6 @@ function isThrottled(
 function topicThrottled(node: SimNode, topic: string): boolean {
   return node.raft!.image.topics.get(topic)?.throttled === true;
 }
-
-const THROTTLED_REPLICAS = {
-  leader: 'leader.replication.throttled.replicas',
-  follower: 'follower.replication.throttled.replicas',
-} as const;
 
 function quotaRate(w: World, node: SimNode, side: 'leader' | 'follower'): number {
   return Number(brokerValue(w, node, `${side}.replication.throttled.rate`));
