@@ -75,6 +75,14 @@ export interface MetaImage {
   brokerConfigs: Map<string, Record<string, ConfigValue>>;
 }
 
+/** Orders partitions by topic name, then partition number. */
+export function compareTopicPartition(
+  a: { topic: string; partition: number },
+  b: { topic: string; partition: number },
+): number {
+  return a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition;
+}
+
 /** The strings tpKey made, per topic and partition: the hot paths look partitions up by key all the time. */
 const tpKeys = new Map<string, string[]>();
 
