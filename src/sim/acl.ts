@@ -72,7 +72,7 @@ export function removeAcl(w: World, acl: AclBinding): boolean {
 export function principalOf(w: World, clientId: string): string {
   const p = w.security.principals[clientId];
   if (p) return p;
-  const fromConfig = (w.producers.get(clientId) ?? w.consumers?.get(clientId))?.config['principal'];
+  const fromConfig = (w.producers.get(clientId) ?? w.consumers.get(clientId))?.config['principal'];
   return typeof fromConfig === 'string' && fromConfig ? fromConfig : ANONYMOUS;
 }
 
@@ -132,7 +132,7 @@ export function authorizationError(
 export function securityView(w: World): SecurityView {
   const clients = new Set<string>([
     ...w.producers.keys(),
-    ...(w.consumers?.keys() ?? []),
+    ...w.consumers.keys(),
     ...Object.keys(w.security.principals),
     ...Object.keys(w.security.clientProtocols),
   ]);

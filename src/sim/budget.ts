@@ -2,13 +2,11 @@
 // are refused (NOT_ENOUGH_REPLICAS, Partition.appendRecordsToLeader) and before it has no leader
 // (PartitionChangeBuilder.electLeader: ISR, then ELR (KIP-966), then unclean if enabled).
 
+import type { ChangeRules } from './partitionChange';
 import type { FailureBudget, NodeId } from './types';
 
-export interface BudgetRules {
-  minInsyncReplicas: number;
-  elrEnabled: boolean;
-  uncleanEnabled: boolean;
-}
+/** The rules the controller elects leaders by (min.insync.replicas, ELR, unclean election). */
+export type BudgetRules = ChangeRules;
 
 /** Pure: the budget of one partition from its replicas, ISR, ELR and leader. */
 export function failureBudget(
@@ -16,8 +14,8 @@ export function failureBudget(
   rules: BudgetRules,
 ): FailureBudget {
   const rf = p.replicas.length;
-  const effMinIsr = Math.min(rules.minInsyncReplicas, rf);
-  const noTolerance = rules.minInsyncReplicas >= rf && rf > 0;
+  const effMinIsr = Math.min(rules.minIsr, rf);
+  const noTolerance = rules.minIsr >= rf && rf > 0;
   const beforeNotEnoughReplicas = Math.max(0, p.isr.length - effMinIsr);
   let beforeOffline = 0;
   if (p.leader >= 0) {
@@ -36,7 +34,7 @@ export function failureBudget(
     );
   if (noTolerance)
     notes.push(
-      `min.insync.replicas (${rules.minInsyncReplicas}) ≥ replication factor (${rf}): losing any one replica stops acks=all writes; use replication factor − 1`,
+      `min.insync.replicas (${rules.minIsr}) ≥ replication factor (${rf}): losing any one replica stops acks=all writes; use replication factor − 1`,
     );
   if (rules.uncleanEnabled)
     notes.push('unclean election is on: staying online may cost acknowledged records');

@@ -7,7 +7,7 @@ import { logEndOffset } from './log';
 import type { Body, Message } from './messages';
 import type { MetaImage, MetaRecord, PartitionState } from './metadata';
 import { applyRecord, cloneImage, isActiveBroker, tpKey } from './metadata';
-import type { ChangeRequest, ElectionKind } from './partitionChange';
+import type { ChangeRequest, ChangeRules, ElectionKind } from './partitionChange';
 import { buildPartitionChange } from './partitionChange';
 import { PlacementError, placeReplicas } from './placement';
 import { checkTargetReplicas, isReassigning, reassignmentReplicas, revertReassignment } from './reassignment';
@@ -114,7 +114,8 @@ function elrEnabled(w: World, img: MetaImage): boolean {
   return Number(clusterValue(w, img, 'eligible.leader.replicas.version')) >= 1;
 }
 
-function rulesFor(w: World, img: MetaImage, topic: string) {
+/** The election rules of a topic's partitions, as the committed metadata sets them. */
+export function rulesFor(w: World, img: MetaImage, topic: string): ChangeRules {
   return {
     minIsr: Number(topicValue(w, img, topic, 'min.insync.replicas')),
     elrEnabled: elrEnabled(w, img),
@@ -165,11 +166,7 @@ function changePartitions(
     const res = buildPartitionChange(img, p, req, rulesFor(w, img, p.topic));
     if (!res) continue;
     records.push({ type: 'PartitionChangeRecord', ...res.state });
-    const completes =
-      (p.adding.length > 0 || p.removing.length > 0) &&
-      res.state.adding.length === 0 &&
-      res.state.removing.length === 0 &&
-      why !== REASSIGNMENT_CANCELLED;
+    const completes = isReassigning(p) && !isReassigning(res.state) && why !== REASSIGNMENT_CANCELLED;
     explained.push({
       state: res.state,
       before: p,

@@ -113,10 +113,10 @@ export function incarnationOf(w: World, addr: Addr): number {
   return typeof addr === 'number' ? (w.nodes.get(addr)?.incarnation ?? 0) : 0;
 }
 
-/** Sends a message; it is lost if the link is cut when sent or when it would arrive. TCP keeps order per link. */
 /**
- * Sends a message; `toIncarnation` pins it to one process of the receiver (a reply goes to the
- * process that asked, never to a restarted successor: its connections died with it).
+ * Sends a message; it is lost if the link is cut when sent or when it would arrive. TCP keeps order
+ * per link. `toIncarnation` pins it to one process of the receiver (a reply goes to the process
+ * that asked, never to a restarted successor: its connections died with it).
  */
 export function send(
   w: World,

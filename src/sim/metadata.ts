@@ -59,7 +59,11 @@ export interface TopicImage {
   throttled: boolean;
 }
 
-const THROTTLED_LISTS = ['leader.replication.throttled.replicas', 'follower.replication.throttled.replicas'];
+/** The topic configs naming the replicas a broker throttles, as leader and as follower (KIP-73). */
+export const THROTTLED_REPLICAS = {
+  leader: 'leader.replication.throttled.replicas',
+  follower: 'follower.replication.throttled.replicas',
+} as const;
 
 export interface MetaImage {
   /** Offset of the last applied record, -1 when none. */
@@ -69,6 +73,14 @@ export interface MetaImage {
   partitions: Map<string, PartitionState>;
   clusterConfig: Record<string, ConfigValue>;
   brokerConfigs: Map<string, Record<string, ConfigValue>>;
+}
+
+/** Orders partitions by topic name, then partition number. */
+export function compareTopicPartition(
+  a: { topic: string; partition: number },
+  b: { topic: string; partition: number },
+): number {
+  return a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition;
 }
 
 /** The strings tpKey made, per topic and partition: the hot paths look partitions up by key all the time. */
@@ -140,7 +152,7 @@ export function applyRecord(img: MetaImage, offset: number, rec: MetaRecord): vo
       if (rec.value === null) delete target[rec.name];
       else target[rec.name] = rec.value;
       if (rec.resourceType === 'topic')
-        img.topics.get(rec.resourceName)!.throttled = THROTTLED_LISTS.some(
+        img.topics.get(rec.resourceName)!.throttled = Object.values(THROTTLED_REPLICAS).some(
           (n) => target[n] !== undefined && target[n] !== '',
         );
       return;

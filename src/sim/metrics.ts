@@ -6,6 +6,8 @@
 // from a cursor, and the partition scan runs once per simulated second.
 
 import { consumerLagByGroup } from './clientsView';
+import { topicValue } from './controller';
+import { isReassigning } from './reassignment';
 import { clusterImage } from './snapshot';
 import type { World } from './state';
 import type { Acks, NodeId } from './types';
@@ -102,13 +104,9 @@ function takeSample(w: World, timeMs: number): void {
   for (const p of img.partitions.values()) {
     if (p.leader < 0) offline++;
     if (p.isr.length < p.replicas.length) under++;
-    const minIsr = Number(
-      img.topics.get(p.topic)?.config['min.insync.replicas'] ??
-        img.clusterConfig['min.insync.replicas'] ??
-        w.config['min.insync.replicas'],
-    );
+    const minIsr = Number(topicValue(w, img, p.topic, 'min.insync.replicas'));
     if (p.isr.length < Math.min(minIsr, p.replicas.length)) underMin++;
-    if (p.adding.length || p.removing.length) reassigning++;
+    if (isReassigning(p)) reassigning++;
   }
 
   let shrinks = 0;

@@ -12,7 +12,7 @@
 
 import { emit } from './kernel';
 import { entryAt, logEndOffset } from './log';
-import { tpKey } from './metadata';
+import { compareTopicPartition, tpKey } from './metadata';
 import type { Simulation } from './simulation';
 import { clusterImage } from './snapshot';
 import type { World } from './state';
@@ -169,7 +169,7 @@ export function mirrorLag(primary: World, standby: World, m: MirrorState): Mirro
   const ledger = standby.ledgerIndex;
   const out: MirrorLagView[] = [];
   for (const [key, part] of [...m.parts.entries()].sort((a, b) => compareKeys(a[0], b[0]))) {
-    const [topic, partition] = splitKey(key);
+    const { topic, partition } = splitKey(key);
     const source = m.atLoss.get(key) ?? sourceProgress(primary, m, key);
     const sourceCommitted = source.sourceCommitted;
     let mirrored = part.mirrored;
@@ -194,7 +194,7 @@ export function mirrorLag(primary: World, standby: World, m: MirrorState): Mirro
 /** What the source partition has committed, and the oldest of it still on its way (not read, or on the wire). */
 function sourceProgress(primary: World, m: MirrorState, key: string): SourceProgress {
   const part = m.parts.get(key)!;
-  const [topic, partition] = splitKey(key);
+  const { topic, partition } = splitKey(key);
   const p = clusterImage(primary).partitions.get(key);
   const disk = p && p.leader >= 0 ? primary.nodes.get(p.leader)?.disk.partitions.get(key) : undefined;
   const hw = disk ? Math.min(disk.highWatermark, logEndOffset(disk.log)) : part.position;
@@ -272,7 +272,7 @@ export function mirrorView(primary: World, standby: Simulation, m: MirrorState):
   }
   const partitions = [...img.partitions.values()]
     .filter((p) => m.topics.includes(p.topic))
-    .sort((a, b) => compareKeys(tpKey(a.topic, a.partition), tpKey(b.topic, b.partition)))
+    .sort(compareTopicPartition)
     .map((p) => {
       const disk =
         p.leader >= 0 ? sw.nodes.get(p.leader)?.disk.partitions.get(tpKey(p.topic, p.partition)) : undefined;
@@ -417,13 +417,11 @@ function settlePending(standby: World, m: MirrorState): void {
   }
 }
 
-function splitKey(key: string): [string, number] {
+function splitKey(key: string): { topic: string; partition: number } {
   const i = key.lastIndexOf('-');
-  return [key.slice(0, i), Number(key.slice(i + 1))];
+  return { topic: key.slice(0, i), partition: Number(key.slice(i + 1)) };
 }
 
 function compareKeys(a: string, b: string): number {
-  const [ta, pa] = splitKey(a);
-  const [tb, pb] = splitKey(b);
-  return ta < tb ? -1 : ta > tb ? 1 : pa - pb;
+  return compareTopicPartition(splitKey(a), splitKey(b));
 }

@@ -476,16 +476,13 @@ describe('vital signs', () => {
   });
 
   it('the failure budget says how many broker losses a partition takes, and warns when min ISR = RF', () => {
-    const rules = { minInsyncReplicas: 2, elrEnabled: false, uncleanEnabled: false };
+    const rules = { minIsr: 2, elrEnabled: false, uncleanEnabled: false };
     expect(failureBudget({ replicas: [1, 2, 3], isr: [1, 2, 3], leader: 1 }, rules)).toMatchObject({
       beforeNotEnoughReplicas: 1,
       beforeOffline: 2,
       noTolerance: false,
     });
-    const strict = failureBudget(
-      { replicas: [1, 2, 3], isr: [1, 2, 3], leader: 1 },
-      { ...rules, minInsyncReplicas: 3 },
-    );
+    const strict = failureBudget({ replicas: [1, 2, 3], isr: [1, 2, 3], leader: 1 }, { ...rules, minIsr: 3 });
     expect(strict).toMatchObject({ beforeNotEnoughReplicas: 0, noTolerance: true });
     expect(strict.note).toContain('replication factor − 1');
     const d = opsCluster();

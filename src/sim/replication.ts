@@ -26,7 +26,7 @@ import {
 } from './log';
 import type { FetchPart, FetchRespPart, LogRecord, Message } from './messages';
 import type { PartitionState } from './metadata';
-import { isActiveBroker, tpKey } from './metadata';
+import { isActiveBroker, THROTTLED_REPLICAS, tpKey } from './metadata';
 import { checkLostOnLeaderChange, pruneLedgerBelow } from './ledger';
 import type {
   BrokerMem,
@@ -97,20 +97,14 @@ function isThrottled(
   // A topic-only config: no cluster-wide default to fall back to. Checked first: it is on the fetch path.
   const topic = node.raft!.image.topics.get(mem.topic);
   if (!topic?.throttled) return false;
-  const list = topic.config[THROTTLED_REPLICAS[side]];
-  if (list === undefined || list === '' || mem.isr.includes(replicaId)) return false;
-  return listsReplica(list, mem.partition, node.id);
+  if (mem.isr.includes(replicaId)) return false;
+  return listsReplica(topic.config[THROTTLED_REPLICAS[side]], mem.partition, node.id);
 }
 
 /** Whether `topic` has a throttled-replicas list at all on this broker (most have none): isThrottled's first test. */
 function topicThrottled(node: SimNode, topic: string): boolean {
   return node.raft!.image.topics.get(topic)?.throttled === true;
 }
-
-const THROTTLED_REPLICAS = {
-  leader: 'leader.replication.throttled.replicas',
-  follower: 'follower.replication.throttled.replicas',
-} as const;
 
 function quotaRate(w: World, node: SimNode, side: 'leader' | 'follower'): number {
   return Number(brokerValue(w, node, `${side}.replication.throttled.rate`));
@@ -123,37 +117,41 @@ function refill(w: World, q: QuotaBucket, rate: number): void {
   q.updatedAtMs = w.nowMs;
 }
 
+function quotaBucket(node: SimNode, side: 'leader' | 'follower'): QuotaBucket {
+  return side === 'leader' ? node.broker!.leaderQuota : node.broker!.followerQuota;
+}
+
+/** The side's bucket refilled to now, or null when the side is not limited (the default rate, Long.MAX_VALUE). */
+function refilledQuota(w: World, node: SimNode, side: 'leader' | 'follower'): QuotaBucket | null {
+  const rate = quotaRate(w, node, side);
+  if (rate >= LONG_MAX) return null;
+  const q = quotaBucket(node, side);
+  refill(w, q, rate);
+  return q;
+}
+
 /** ReplicationQuotaManager.isQuotaExceeded; with the default rate (Long.MAX_VALUE) never. */
 function quotaExceeded(w: World, node: SimNode, side: 'leader' | 'follower'): boolean {
-  const rate = quotaRate(w, node, side);
-  if (rate >= LONG_MAX) return false;
-  const q = side === 'leader' ? node.broker!.leaderQuota : node.broker!.followerQuota;
-  refill(w, q, rate);
-  return q.allowanceBytes <= 0;
+  const q = refilledQuota(w, node, side);
+  return q !== null && q.allowanceBytes <= 0;
 }
 
 /** When an exceeded quota has room again. */
 function quotaReadyAtMs(w: World, node: SimNode, side: 'leader' | 'follower'): number {
   const rate = quotaRate(w, node, side);
-  const q = side === 'leader' ? node.broker!.leaderQuota : node.broker!.followerQuota;
+  const q = quotaBucket(node, side);
   return w.nowMs + Math.max(1, Math.ceil((-q.allowanceBytes * 1000) / Math.max(rate, 1)) + 1);
 }
 
 /** What a throttled side may still move now (at least 1 byte, so that one record always moves). */
 function quotaAllowance(w: World, node: SimNode, side: 'leader' | 'follower'): number {
-  const rate = quotaRate(w, node, side);
-  if (rate >= LONG_MAX) return LONG_MAX;
-  const q = side === 'leader' ? node.broker!.leaderQuota : node.broker!.followerQuota;
-  refill(w, q, rate);
-  return Math.max(1, Math.floor(q.allowanceBytes));
+  const q = refilledQuota(w, node, side);
+  return q ? Math.max(1, Math.floor(q.allowanceBytes)) : LONG_MAX;
 }
 
 function recordQuota(w: World, node: SimNode, side: 'leader' | 'follower', bytes: number): void {
-  const rate = quotaRate(w, node, side);
-  if (rate >= LONG_MAX) return;
-  const q = side === 'leader' ? node.broker!.leaderQuota : node.broker!.followerQuota;
-  refill(w, q, rate);
-  q.allowanceBytes -= bytes;
+  const q = refilledQuota(w, node, side);
+  if (q) q.allowanceBytes -= bytes;
 }
 
 function effMinIsr(w: World, node: SimNode, mem: ReplicaMem): number {

@@ -239,14 +239,20 @@ export class Simulation {
     for (;;) {
       const next = w.queue.peek();
       if (!next || next.dueMs > until) break;
-      // A metrics sample at T sees every event due at or before T, and none after.
-      if (next.dueMs > w.metrics.nextSampleMs) this.sample(next.dueMs - 1);
-      w.queue.pop();
-      if (next.dueMs > w.nowMs) w.nowMs = next.dueMs;
-      dispatch(w, next, this);
+      this.run(next);
     }
     this.sample(until);
     w.nowMs = until;
+  }
+
+  /** Runs `next`, the event at the head of the queue. */
+  private run(next: QueueItem): void {
+    const w = this.w;
+    // A metrics sample at T sees every event due at or before T, and none after.
+    if (next.dueMs > w.metrics.nextSampleMs) this.sample(next.dueMs - 1);
+    w.queue.pop();
+    if (next.dueMs > w.nowMs) w.nowMs = next.dueMs;
+    dispatch(w, next, this);
   }
 
   private sample(uptoMs: number): void {
@@ -289,13 +295,8 @@ export class Simulation {
   }
 
   private stepCluster(): void {
-    const w = this.w;
-    const next = w.queue.peek();
-    if (!next) return;
-    if (next.dueMs > w.metrics.nextSampleMs) this.sample(next.dueMs - 1);
-    w.queue.pop();
-    if (next.dueMs > w.nowMs) w.nowMs = next.dueMs;
-    dispatch(w, next, this);
+    const next = this.w.queue.peek();
+    if (next) this.run(next);
   }
 
   apply(command: Command): CommandResult {

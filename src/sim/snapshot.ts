@@ -3,10 +3,10 @@
 import { securityView } from './acl';
 import { clientsView } from './clientsView';
 import { failureBudget } from './budget';
-import { activeController, topicValue } from './controller';
+import { activeController, rulesFor } from './controller';
 import { logEndOffset } from './log';
 import { lastRates } from './metrics';
-import { leadershipSkew } from './reassignment';
+import { isReassigning, leadershipSkew } from './reassignment';
 import type { MetaImage } from './metadata';
 import { emptyImage, tpKey } from './metadata';
 import { raftStateOf } from './quorum';
@@ -72,10 +72,6 @@ export function buildSnapshot(w: World): Snapshot {
     };
   });
   const leader = voters.filter((v) => v.state === 'leader').sort((a, b) => b.epoch - a.epoch)[0];
-  const elrEnabled =
-    Number(
-      img.clusterConfig['eligible.leader.replicas.version'] ?? w.config['eligible.leader.replicas.version'],
-    ) >= 1;
   const partitions: PartitionView[] = [...img.partitions.values()]
     .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition))
     .map((p) => {
@@ -102,11 +98,7 @@ export function buildSnapshot(w: World): Snapshot {
         replicaLogs,
         adding: [...p.adding],
         removing: [...p.removing],
-        budget: failureBudget(p, {
-          minInsyncReplicas: Number(topicValue(w, img, p.topic, 'min.insync.replicas')),
-          elrEnabled,
-          uncleanEnabled: topicValue(w, img, p.topic, 'unclean.leader.election.enable') === true,
-        }),
+        budget: failureBudget(p, rulesFor(w, img, p.topic)),
       };
     });
   const brokerIds = [...w.nodes.values()].filter((n) => n.isBroker).map((n) => n.id);
@@ -168,23 +160,21 @@ function appliedConfigs(w: World, img: MetaImage): AppliedConfigView[] {
 }
 
 function reassignments(partitions: PartitionView[]): ReassignmentView[] {
-  return partitions
-    .filter((p) => p.adding!.length || p.removing!.length)
-    .map((p) => {
-      const leaderLeo = p.replicaLogs.find((r) => r.brokerId === p.leader)?.logEndOffset ?? 0;
-      return {
-        topic: p.topic,
-        partition: p.partition,
-        replicas: [...p.replicas],
-        adding: [...p.adding!],
-        removing: [...p.removing!],
-        progress: p.adding!.map((b) => ({
-          brokerId: b,
-          logEndOffset: p.replicaLogs.find((r) => r.brokerId === b)?.logEndOffset ?? 0,
-          leaderLogEndOffset: leaderLeo,
-        })),
-      };
-    });
+  return partitions.filter(isReassigning).map((p) => {
+    const leaderLeo = p.replicaLogs.find((r) => r.brokerId === p.leader)?.logEndOffset ?? 0;
+    return {
+      topic: p.topic,
+      partition: p.partition,
+      replicas: [...p.replicas],
+      adding: [...p.adding!],
+      removing: [...p.removing!],
+      progress: p.adding!.map((b) => ({
+        brokerId: b,
+        logEndOffset: p.replicaLogs.find((r) => r.brokerId === b)?.logEndOffset ?? 0,
+        leaderLogEndOffset: leaderLeo,
+      })),
+    };
+  });
 }
 
 /** Every cut direction: explicit cuts and the pairs of nodes in different partitionNetwork groups. */

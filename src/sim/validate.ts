@@ -10,7 +10,7 @@ import {
   parseConfigValue,
   type ConfigScope,
 } from './config';
-import type { Command, ConfigValue, Scenario, ScenarioIssue } from './types';
+import type { Acks, Command, ConfigValue, Scenario, ScenarioIssue } from './types';
 import { brokerList, resolveConsumerConfig, resolveProducerConfig, type ClientKind } from './clientConfig';
 
 /** The scenario format version this simulator reads. */
@@ -261,8 +261,7 @@ function validateMirror(mirror: unknown, seed: unknown, ctx: CommandContext, add
     if (!isInt(v) || v < 1 || v > 60000)
       add('mirror.pollIntervalMs', 'must be a whole number of milliseconds from 1 to 60000');
   }
-  if (mirror.acks !== undefined && mirror.acks !== 0 && mirror.acks !== 1 && mirror.acks !== 'all')
-    add('mirror.acks', 'must be 0, 1 or "all"');
+  checkAcks(mirror.acks, 'mirror.acks', add);
 }
 
 function checkRegion(region: unknown, path: string, add: Add): void {
@@ -658,17 +657,14 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
       checkRecordText(c.keyPattern, `${path}.keyPattern`, add, 'a string such as "customer-{n}", or null');
     if (c.keyCount !== undefined && (!isInt(c.keyCount) || c.keyCount < 1 || c.keyCount > 1000000))
       add(`${path}.keyCount`, 'must be an integer from 1 to 1000000');
-    if (c.acks !== undefined && c.acks !== 0 && c.acks !== 1 && c.acks !== 'all')
-      add(`${path}.acks`, 'must be 0, 1 or "all"');
+    checkAcks(c.acks, `${path}.acks`, add);
     checkClientConfigs(
       c.config,
       `${path}.config`,
       'producer',
       ctx,
       add,
-      (given) =>
-        resolveProducerConfig(given, c.acks === 0 || c.acks === 1 || c.acks === 'all' ? c.acks : undefined)
-          .error,
+      (given) => resolveProducerConfig(given, isAcks(c.acks) ? c.acks : undefined).error,
     );
   },
 
@@ -845,8 +841,7 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
     if (c.key !== undefined && c.key !== null) checkRecordText(c.key, `${path}.key`, add, 'a string or null');
     if (c.value === undefined) add(`${path}.value`, 'missing');
     else checkRecordText(c.value, `${path}.value`, add, 'a string');
-    if (c.acks !== undefined && c.acks !== 0 && c.acks !== 1 && c.acks !== 'all')
-      add(`${path}.acks`, 'must be 0, 1 or "all"');
+    checkAcks(c.acks, `${path}.acks`, add);
     if (c.partition !== undefined) {
       if (!isInt(c.partition) || c.partition < 0) add(`${path}.partition`, 'must be a non-negative integer');
       else if (partitions !== undefined && c.partition >= partitions)
@@ -1113,6 +1108,15 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 function hasOwn(obj: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+function isAcks(v: unknown): v is Acks {
+  return v === 0 || v === 1 || v === 'all';
+}
+
+/** An optional `acks`: 0, 1 or "all". */
+function checkAcks(v: unknown, path: string, add: Add): void {
+  if (v !== undefined && !isAcks(v)) add(path, 'must be 0, 1 or "all"');
 }
 
 function isInt(v: unknown): v is number {
