@@ -1,7 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
 
-// Debian's Chromium (installed by scripts/ensure-chromium.sh), never a browser Playwright downloads.
-const chromiumPath = '/usr/bin/chromium';
 // E2E_PORT lets two runs (a fresh clone and a working tree) share one machine.
 const port = Number(process.env.E2E_PORT ?? 5174);
 
@@ -12,17 +11,7 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
     command: `npx vite --port ${port} --strictPort --host 127.0.0.1`,

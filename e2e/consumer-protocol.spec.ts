@@ -42,23 +42,10 @@ test('consumers started with group protocol "consumer" form a KIP-848 group with
   const inspector = page.getByRole('tabpanel', { name: 'Inspector' });
   await inspector.getByLabel('Inspect', { exact: true }).selectOption({ label: 'Consumer group kip848' });
   const fields = inspector.locator('dl');
+  /** The value of the inspector's field whose name starts the row. */
+  const field = (name: RegExp) => fields.locator('div').filter({ hasText: name }).locator('dd');
   await expect(fields.getByText('Group protocol', { exact: true })).toBeVisible();
-  await expect(
-    fields
-      .locator('div')
-      .filter({ hasText: /^Group protocol/ })
-      .locator('dd'),
-  ).toHaveText('consumer');
-  await expect(
-    fields
-      .locator('div')
-      .filter({ hasText: /^Group epoch/ })
-      .locator('dd'),
-  ).toHaveText('2');
-  await expect(
-    fields
-      .locator('div')
-      .filter({ hasText: /^Member fast-1/ })
-      .locator('dd'),
-  ).toHaveText(/^member epoch 2 \(stable\), assigned orders-\d/);
+  await expect(field(/^Group protocol/)).toHaveText('consumer');
+  await expect(field(/^Group epoch/)).toHaveText('2');
+  await expect(field(/^Member fast-1/)).toHaveText(/^member epoch 2 \(stable\), assigned orders-\d/);
 });

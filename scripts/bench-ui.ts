@@ -8,18 +8,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { preview } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5196);
 const MEASURE_MS = 5000;
 const WARMUP_MS = 1500;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const root = join(import.meta.dirname, '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -112,7 +105,7 @@ async function main() {
     preview: { port: PORT, strictPort: true, host: '127.0.0.1' },
   });
   const base = `http://127.0.0.1:${PORT}/`;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     await waitForServer(base);
     console.log(

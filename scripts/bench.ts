@@ -134,6 +134,7 @@ function run(size: Size, simMs: number, onMinute?: (simS: number) => void, reten
 }
 
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
@@ -156,10 +157,8 @@ for (const size of SIZES) {
     peak = Math.max(peak, r.peakHeap);
     acked = r.acked;
   }
-  speeds.sort((a, b) => a - b);
-  const median = speeds[Math.floor(speeds.length / 2)]!;
   console.log(
-    `${size.name.padEnd(9)} ${String(size.controllers).padStart(11)}  ${String(size.brokers).padStart(7)}  ${String(size.partitions).padStart(10)}  ${median.toFixed(0).padStart(11)}×  ${String(size.target).padStart(5)}×  ${mb(peak).padStart(9)}  ${acked}${size.note ? `  (${size.note})` : ''}`,
+    `${size.name.padEnd(9)} ${String(size.controllers).padStart(11)}  ${String(size.brokers).padStart(7)}  ${String(size.partitions).padStart(10)}  ${median(speeds).toFixed(0).padStart(11)}×  ${String(size.target).padStart(5)}×  ${mb(peak).padStart(9)}  ${acked}${size.note ? `  (${size.note})` : ''}`,
   );
 }
 
@@ -205,10 +204,9 @@ if (!only || only === 'clients') {
     last = runClients(simMs);
     speeds.push(simMs / last.wallMs);
   }
-  speeds.sort((a, b) => a - b);
   console.log(
     `clients  medium cluster, 5 producers × 200 records/s (startProducer), 2 groups × 3 consumers: ` +
-      `${speeds[Math.floor(speeds.length / 2)]!.toFixed(0)}× sim-s/wall-s ` +
+      `${median(speeds).toFixed(0)}× sim-s/wall-s ` +
       `(${(simMs / last!.cpuMs).toFixed(0)}× per CPU-s, steadier on a busy machine), heap ${mb(last!.heap)}, ` +
       `acked ${last!.acked}, consumed ${last!.consumed}`,
   );

@@ -43,7 +43,6 @@ export function LessonPanel() {
     );
 
   const p = step.predict;
-  const waiting = state.phase === 'running' || state.phase === 'task';
   return (
     <section className="lesson-panel" aria-label={`Lesson: ${lesson.title}`}>
       <p>
@@ -81,7 +80,7 @@ export function LessonPanel() {
           </button>
         </p>
       )}
-      {waiting && state.phase === 'running' && <p role="status">Watching the cluster…</p>}
+      {state.phase === 'running' && <p role="status">Watching the cluster…</p>}
       {state.lastError && <p role="alert">The simulator refused: {state.lastError}</p>}
       {state.phase === 'done' && (
         <div role="status" aria-label="Reveal">

@@ -64,8 +64,18 @@ function persist(): void {
   });
 }
 
-function phaseFor(step: LessonStep): StepPhase {
-  return step.predict ? 'predict' : step.task ? 'task' : 'running';
+/** A step as it begins: its first phase, no choice, no start snapshot, nothing sent yet. */
+function stepBegins(
+  step: LessonStep,
+): Pick<LessonState, 'phase' | 'choice' | 'answerHeld' | 'start' | 'commandsSent' | 'lastError'> {
+  return {
+    phase: step.predict ? 'predict' : step.task ? 'task' : 'running',
+    choice: null,
+    answerHeld: null,
+    start: null,
+    commandsSent: false,
+    lastError: null,
+  };
 }
 
 /** Starts a lesson on a fresh simulation of its scenario, at 10× so the waits stay short. */
@@ -76,14 +86,9 @@ export function startLesson(id: string): void {
   useLessonStore.setState({
     lessonId: id,
     stepIndex: 0,
-    phase: phaseFor(lesson.steps[0]),
-    choice: null,
-    answerHeld: null,
-    start: null,
+    ...stepBegins(lesson.steps[0]),
     stepStartMs: [],
     minRun: run + 1,
-    commandsSent: false,
-    lastError: null,
   });
   send({ type: 'init', scenario: lesson.scenario });
   usePlaybackStore.getState().setSpeed(10);
@@ -108,18 +113,9 @@ function enterStep(index: number): void {
     persist();
     return;
   }
-  useLessonStore.setState({
-    stepIndex: index,
-    phase: phaseFor(lesson.steps[index]),
-    choice: null,
-    answerHeld: null,
-    start: null,
-    commandsSent: false,
-    lastError: null,
-  });
+  useLessonStore.setState({ stepIndex: index, ...stepBegins(lesson.steps[index]) });
   persist();
-  const snapshot = useSimulationStore.getState().snapshot;
-  if (snapshot) onSnapshot();
+  onSnapshot();
 }
 
 /** The learner's prediction; the step then runs (or waits for its task). */

@@ -25,6 +25,5 @@ export {
 } from '../sim/config';
 export type { Scenario, ScenarioIssue, Command } from '../sim/types';
 export * from './session';
-// Operating the cluster (issue 7): sizing on paper and the invariants' plain words, for the panels.
+// Operating the cluster (issue 7): sizing on paper, for the panels.
 export { capacityPlan, SEED_EXAMPLE, type CapacityInput, type CapacityPlan } from '../sim/capacity';
-export { INVARIANT_DOCS } from '../sim/invariants';

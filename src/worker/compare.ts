@@ -135,6 +135,10 @@ export interface Experiment {
   build(s: Snapshot, topic: string): { a: TimedCommand[]; b: TimedCommand[]; durationMs: number };
 }
 
+/** Partition 0 of `topic`, which every experiment writes to and breaks. */
+const partitionZero = (s: Snapshot, topic: string) =>
+  s.partitions.find((x) => x.topic === topic && x.partition === 0);
+
 /** `count` records to partition 0 of `topic`, `afterMs` after the previous step. */
 function write(
   afterMs: number,
@@ -151,7 +155,7 @@ function write(
 
 /** A workload and a fault: writes, the leader crashes, more writes, the leader returns. */
 function leaderCrashStory(s: Snapshot, topic: string, acks: 0 | 1 | 'all'): TimedCommand[] {
-  const p = s.partitions.find((x) => x.topic === topic && x.partition === 0);
+  const p = partitionZero(s, topic);
   const leader = p && p.leader >= 0 ? p.leader : (p?.replicas[0] ?? 0);
   return [
     write(0, topic, 'before', acks, 10),
@@ -199,7 +203,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
     labelA: 'min.insync.replicas=2',
     labelB: 'min.insync.replicas=3',
     build: (s, topic) => {
-      const p = s.partitions.find((x) => x.topic === topic && x.partition === 0);
+      const p = partitionZero(s, topic);
       const follower = p?.replicas.find((r) => r !== p.leader) ?? p?.replicas[0] ?? 0;
       const story: TimedCommand[] = [
         { afterMs: 1_000, command: { type: 'crashNode', nodeId: follower } },
@@ -216,7 +220,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
 
 /** A follower falls behind, a write lands on the others, then the in-sync replicas die and it returns. */
 function uncleanStory(s: Snapshot, topic: string): TimedCommand[] {
-  const p = s.partitions.find((x) => x.topic === topic && x.partition === 0);
+  const p = partitionZero(s, topic);
   if (!p) return [];
   const [stale, ...insync] = [...p.replicas].reverse();
   return [

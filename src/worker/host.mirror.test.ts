@@ -2,23 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { presets } from '../scenario/presets';
 import { checkHash, decodeSession, encodeSession, replaySession } from '../scenario/session';
 import { createSimulation } from '../sim';
-import type { Snapshot } from '../sim/types';
 import { startHost } from './host';
 import { FakeClock } from './testing/fakeClock';
-import { applySnapshotDelta, type WorkerToPage } from './protocol';
+import { latestSnapshot } from './testing/latestSnapshot';
+import type { WorkerToPage } from './protocol';
 import { Timeline } from './timeline';
 
 const scenario = presets['two-regions'].scenario;
-
-/** The page's view: the full snapshot rebuilt from the host's snapshots and deltas. */
-function latestSnapshot(sent: WorkerToPage[]): Snapshot {
-  let snapshot: Snapshot | null = null;
-  for (const m of sent) {
-    if (m.type === 'snapshot') snapshot = m.snapshot;
-    if (m.type === 'snapshotDelta') snapshot = applySnapshotDelta(snapshot!, m.delta);
-  }
-  return snapshot!;
-}
 
 describe('the worker host with two regions', () => {
   it('streams the mirror part, and the failover report after loseRegion, as the engine has them', () => {

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultScenario, presets } from '../scenario/presets';
 import { createSimulation } from '../sim';
-import type { Snapshot } from '../sim/types';
 import { startHost, type Host } from './host';
 import { FakeClock } from './testing/fakeClock';
-import { applySnapshotDelta, type PageToWorker, type WorkerToPage } from './protocol';
+import { latestSnapshot } from './testing/latestSnapshot';
+import type { PageToWorker, WorkerToPage } from './protocol';
 
 describe('the worker host', () => {
   let clock: FakeClock;
@@ -119,12 +119,7 @@ describe('the worker host', () => {
     const last = deltas.at(-1)!;
     const reference = createSimulation(large);
     reference.advance(last.type === 'snapshotDelta' ? last.delta.snapshot.timeMs : 0);
-    let snapshot: Snapshot | null = null;
-    for (const m of fromLarge) {
-      if (m.type === 'snapshot') snapshot = m.snapshot;
-      if (m.type === 'snapshotDelta') snapshot = applySnapshotDelta(snapshot!, m.delta);
-    }
-    expect(snapshot).toEqual(reference.snapshot());
+    expect(latestSnapshot(fromLarge)).toEqual(reference.snapshot());
   });
 
   it('answers getMetrics with the latest samples and no invariant violated', () => {

@@ -376,32 +376,14 @@ export function startHost(
         return;
       case 'compare': {
         const experiment = EXPERIMENTS.find((e) => e.id === message.experimentId);
-        if (!experiment) {
-          post({
-            type: 'comparison',
-            id: message.id,
-            comparison: null,
-            labels: ['', ''],
-            error: `unknown experiment ${JSON.stringify(message.experimentId)}`,
-          });
-          return;
-        }
+        const labels: [string, string] = experiment ? [experiment.labelA, experiment.labelB] : ['', ''];
         try {
+          if (!experiment) throw new Error(`unknown experiment ${JSON.stringify(message.experimentId)}`);
           const { a, b, durationMs } = experiment.build(sim.snapshot(), message.topic);
-          post({
-            type: 'comparison',
-            id: message.id,
-            comparison: compareBranches(sim, a, b, durationMs),
-            labels: [experiment.labelA, experiment.labelB],
-          });
+          const comparison = compareBranches(sim, a, b, durationMs);
+          post({ type: 'comparison', id: message.id, comparison, labels });
         } catch (error) {
-          post({
-            type: 'comparison',
-            id: message.id,
-            comparison: null,
-            labels: [experiment.labelA, experiment.labelB],
-            error: errorText(error),
-          });
+          post({ type: 'comparison', id: message.id, comparison: null, labels, error: errorText(error) });
         }
         return;
       }

@@ -2,8 +2,8 @@
 // is checkpointed (sim.clone()) every few simulated seconds, and seeking restores the nearest
 // checkpoint and replays the recorded actions up to the target. Acting after a rewind forks a new
 // branch; the old one is kept. Pure: no wall clock, no worker; the host drives it.
-import { replaySession, SESSION_FORMAT, type Session, type SessionAction } from '../scenario/session';
-import { ENGINE_VERSION } from '../sim';
+import { newSession, type Session, type SessionAction } from '../scenario/session';
+import { createSimulation } from '../sim';
 import type { Simulation } from '../sim/simulation';
 import type { Command, CommandResult, Scenario } from '../sim/types';
 
@@ -114,13 +114,7 @@ export class Timeline {
   constructor(scenario: Scenario, options: TimelineOptions = {}) {
     this.scenario = scenario;
     this.options = { ...DEFAULTS, ...options };
-    this.live = replaySession({
-      format: SESSION_FORMAT,
-      engineVersion: ENGINE_VERSION,
-      scenario,
-      actions: [],
-      positionMs: 0,
-    }).sim;
+    this.live = createSimulation(scenario);
     this.branch = this.newBranch(null, 0, [], []);
     this.checkpoint();
   }
@@ -260,9 +254,7 @@ export class Timeline {
   /** The session at the current position: what a link or a file carries. */
   session(): Session {
     return {
-      format: SESSION_FORMAT,
-      engineVersion: ENGINE_VERSION,
-      scenario: this.scenario,
+      ...newSession(this.scenario),
       actions: this.branch.actions.slice(0, this.applied).map((a) => ({ ...a })),
       positionMs: this.live.nowMs,
       stateHash: this.live.stateHash(),
