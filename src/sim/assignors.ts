@@ -2,7 +2,7 @@
 // RangeAssignor and CooperativeStickyAssignor, as in Kafka's clients.
 
 import type { Subscription, TopicPartition } from './messages';
-import { tpKey } from './metadata';
+import { compareTopicPartition, tpKey } from './metadata';
 
 export interface AssignorMember {
   memberId: string;
@@ -36,12 +36,6 @@ export function rangeAssign(
 }
 
 const key = (tp: TopicPartition) => tpKey(tp.topic, tp.partition);
-
-/** Topic-partition order: by topic name, then partition (a sort comparator). */
-export const byTopicPartition = (
-  a: { topic: string; partition: number },
-  b: { topic: string; partition: number },
-): number => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition);
 
 /** Members in member-id order (the assignors' deterministic order). */
 function byMemberId<M extends { memberId: string }>(members: M[]): M[] {
@@ -161,7 +155,7 @@ export function uniformAssign(
     const unfilled: { id: string; remaining: number }[] = [];
     // Step 1: keep the previous target up to the quota; one more while extra slots remain.
     for (const m of sorted) {
-      const own = m.previous.filter((tp) => valid(m, tp) && !taken.has(key(tp))).sort(byTopicPartition);
+      const own = m.previous.filter((tp) => valid(m, tp) && !taken.has(key(tp))).sort(compareTopicPartition);
       let quota = minQuota;
       if (own.length > minQuota && extra > 0) {
         quota++;
@@ -196,6 +190,6 @@ export function uniformAssign(
       out.get(to.memberId)!.push(tp);
     }
   }
-  for (const tps of out.values()) tps.sort(byTopicPartition);
+  for (const tps of out.values()) tps.sort(compareTopicPartition);
   return out;
 }

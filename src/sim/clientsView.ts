@@ -1,10 +1,9 @@
 // The snapshot's `clients`: producers with their counters and latency percentiles, consumers with
 // their assignment and positions, and groups as their coordinator sees them, with lag per partition.
 
-import { byTopicPartition } from './assignors';
 import { loadedGroup, OFFSETS_TOPIC, offsetsPartitionFor } from './groupCoordinator';
 import type { MetaImage } from './metadata';
-import { tpKey } from './metadata';
+import { compareTopicPartition, tpKey } from './metadata';
 import type { GroupMem, World } from './state';
 import type {
   ClientsView,
@@ -146,7 +145,7 @@ function groupOffsets(
         lag: o.offset < 0 ? hw : Math.max(0, hw - o.offset),
       };
     })
-    .sort(byTopicPartition);
+    .sort(compareTopicPartition);
   return { coordinator, offsetsPartition, group: g, offsets };
 }
 

@@ -7,10 +7,10 @@
 // stops for anyone else's rebalance.
 
 import type { Assignment } from './assignors';
-import { byTopicPartition, rangeAssign, uniformAssign } from './assignors';
+import { rangeAssign, uniformAssign } from './assignors';
 import { emit, reply } from './kernel';
 import type { GroupRequest, Message, TopicPartition } from './messages';
-import { tpKey } from './metadata';
+import { compareTopicPartition, tpKey } from './metadata';
 import type { GroupMem, GroupMember, SimNode, World } from './state';
 
 /** group.consumer.session.timeout.ms (GroupCoordinatorConfig default). */
@@ -330,7 +330,7 @@ function reconcile(w: World, node: SimNode, g: GroupMem, m: GroupMember, owned: 
     m.previousMemberEpoch = m.memberEpoch;
     m.memberEpoch = epoch;
   }
-  m.assignment = [...kept, ...free].sort(byTopicPartition);
+  m.assignment = [...kept, ...free].sort(compareTopicPartition);
   m.memberState = unreleased ? 'unreleased-partitions' : 'stable';
 }
 

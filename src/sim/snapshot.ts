@@ -8,7 +8,7 @@ import { logEndOffset } from './log';
 import { lastRates } from './metrics';
 import { isReassigning, leadershipSkew } from './reassignment';
 import type { MetaImage } from './metadata';
-import { emptyImage, tpKey } from './metadata';
+import { compareTopicPartition, emptyImage, tpKey } from './metadata';
 import { raftStateOf } from './quorum';
 import type { World } from './state';
 import type {
@@ -72,35 +72,33 @@ export function buildSnapshot(w: World): Snapshot {
     };
   });
   const leader = voters.filter((v) => v.state === 'leader').sort((a, b) => b.epoch - a.epoch)[0];
-  const partitions: PartitionView[] = [...img.partitions.values()]
-    .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition))
-    .map((p) => {
-      const key = tpKey(p.topic, p.partition);
-      const replicaLogs = p.replicas.map((brokerId) => {
-        const d = w.nodes.get(brokerId)?.disk.partitions.get(key);
-        return {
-          brokerId,
-          logStartOffset: d ? d.log.logStartOffset : 0,
-          logEndOffset: d ? logEndOffset(d.log) : 0,
-          highWatermark: d ? d.highWatermark : 0,
-        };
-      });
-      const leaderLog = replicaLogs.find((r) => r.brokerId === p.leader);
+  const partitions: PartitionView[] = [...img.partitions.values()].sort(compareTopicPartition).map((p) => {
+    const key = tpKey(p.topic, p.partition);
+    const replicaLogs = p.replicas.map((brokerId) => {
+      const d = w.nodes.get(brokerId)?.disk.partitions.get(key);
       return {
-        topic: p.topic,
-        partition: p.partition,
-        replicas: [...p.replicas],
-        leader: p.leader,
-        leaderEpoch: p.leaderEpoch,
-        isr: [...p.isr],
-        elr: [...p.elr],
-        highWatermark: leaderLog ? leaderLog.highWatermark : 0,
-        replicaLogs,
-        adding: [...p.adding],
-        removing: [...p.removing],
-        budget: failureBudget(p, rulesFor(w, img, p.topic)),
+        brokerId,
+        logStartOffset: d ? d.log.logStartOffset : 0,
+        logEndOffset: d ? logEndOffset(d.log) : 0,
+        highWatermark: d ? d.highWatermark : 0,
       };
     });
+    const leaderLog = replicaLogs.find((r) => r.brokerId === p.leader);
+    return {
+      topic: p.topic,
+      partition: p.partition,
+      replicas: [...p.replicas],
+      leader: p.leader,
+      leaderEpoch: p.leaderEpoch,
+      isr: [...p.isr],
+      elr: [...p.elr],
+      highWatermark: leaderLog ? leaderLog.highWatermark : 0,
+      replicaLogs,
+      adding: [...p.adding],
+      removing: [...p.removing],
+      budget: failureBudget(p, rulesFor(w, img, p.topic)),
+    };
+  });
   const brokerIds = [...w.nodes.values()].filter((n) => n.isBroker).map((n) => n.id);
   const partitionHw = new Map(partitions.map((p) => [tpKey(p.topic, p.partition), p.highWatermark]));
   return {
