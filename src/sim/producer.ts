@@ -9,6 +9,7 @@ import { addLedgerEntry } from './ledger';
 import type { Message, MetadataPartition } from './messages';
 import { tpKey } from './metadata';
 import { partitionForKey } from './partitioner';
+import { recordSizeBytes } from './replication';
 import { nextFloat, nextInt } from './rng';
 import type { ProducerClient, ProducerRecordState, World } from './state';
 import type { Acks, ConfigValue, LedgerEntry, NodeId, Produce, StartProducer } from './types';
@@ -315,11 +316,6 @@ interface Batch {
   bytes: number;
 }
 
-/** Approximate size of a record in a batch (record overhead plus key and value). */
-function recordBytes(e: LedgerEntry): number {
-  return 70 + (e.key?.length ?? 0) + e.value.length;
-}
-
 /**
  * The Sender: records whose linger.ms (or retry backoff) has passed go out in batches of up to
  * batch.size per partition, at most max.in.flight.requests.per.connection requests per broker.
@@ -383,7 +379,7 @@ export function drain(w: World, p: ProducerClient): void {
     batches ??= new Map();
     const list = batches.get(key);
     const b = list?.[list.length - 1];
-    const size = recordBytes(entry);
+    const size = recordSizeBytes(entry);
     if (!b || (b.records.length > 0 && b.bytes + size > batchSize)) {
       // A new batch starts with its first record (arrays made to size: most batches keep one record).
       const first: Batch = {
