@@ -67,24 +67,6 @@ export const INVARIANTS = {
   committedRecordsKept: 'committed-records-kept',
 } as const;
 
-/** One line of each invariant, in the words of the "live invariants" panel. */
-export const INVARIANT_DOCS: Record<string, string> = {
-  [INVARIANTS.leaderInIsr]:
-    'The leader of a partition is in its ISR, or the partition is offline (leader -1).',
-  [INVARIANTS.hwBelowLeo]: 'No high watermark is above the log end offset of a replica that must hold it.',
-  [INVARIANTS.oneLeaderPerEpoch]: 'At most one leader per partition and leader epoch, over the whole run.',
-  [INVARIANTS.isrWithinReplicas]: 'The ISR and the ELR are disjoint subsets of the replicas.',
-  [INVARIANTS.distinctReplicas]: 'The replicas of a partition are distinct brokers.',
-  [INVARIANTS.oneQuorumLeaderPerEpoch]: 'At most one KRaft quorum leader per epoch, over the whole run.',
-  [INVARIANTS.committedMetadataKept]:
-    'Committed metadata records never change and every newer quorum leader has them.',
-  [INVARIANTS.metadataAppliedInOrder]: 'A running node never goes back in the metadata it has applied.',
-  [INVARIANTS.ackedRecordsKept]:
-    'Without an unclean election, no record acknowledged with acks=all is ever lost.',
-  [INVARIANTS.committedRecordsKept]:
-    'Without an unclean election, a record below a leader high watermark is never lost or replaced.',
-};
-
 interface CommittedMeta {
   epoch: number;
   type: string;
