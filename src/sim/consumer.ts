@@ -61,7 +61,6 @@ export function startConsumer(w: World, cmd: StartConsumer): void {
     assignedWith: null,
     parts: new Map(),
     leaders: new Map(),
-    metadataReqId: 0,
     metadataFetchedAtMs: -Infinity,
     metadataRetryAtMs: 0,
     bootstrapIdx: 0,

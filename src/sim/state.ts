@@ -393,7 +393,6 @@ export interface ConsumerClient {
   assignedWith: Record<string, number> | null;
   parts: Map<string, ConsumerPartition>;
   leaders: Map<string, { leader: NodeId; leaderEpoch: number }[]>;
-  metadataReqId: number;
   metadataFetchedAtMs: number;
   /** No metadata request before this time (retry.backoff.ms between them). */
   metadataRetryAtMs: number;
