@@ -385,14 +385,18 @@ function fieldErrorOfLine(line: string): FieldError {
   return { field: null, code: null, message: line };
 }
 
-/** Each line of a refusal, with the field it concerns and Kafka's error name. */
-export function fieldErrors(error: string): FieldError[] {
+/** A refusal's lines, trimmed, without empty ones. */
+export function refusalLines(error: string): string[] {
   // Validation lists its issues one a line or joined by "; ", each starting with its path.
   return error
     .split(/\n|;\s+(?=command[.[])/)
     .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .map(fieldErrorOfLine);
+    .filter((line) => line !== '');
+}
+
+/** Each line of a refusal, with the field it concerns and Kafka's error name. */
+export function fieldErrors(error: string): FieldError[] {
+  return refusalLines(error).map(fieldErrorOfLine);
 }
 
 export const formatFieldError = (error: FieldError): string =>
