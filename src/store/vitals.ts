@@ -5,8 +5,9 @@ import { create } from 'zustand';
 import type { CapacityInput, CapacityPlan } from '../sim/capacity';
 import type { Violation } from '../sim/invariants';
 import type { MetricsSample } from '../sim/metrics';
-import type { ConfigValue, Snapshot } from '../sim/types';
+import type { Snapshot } from '../sim/types';
 import { requestMetrics } from './connection';
+import { topicMinIsr } from './panels';
 import { formatSimTime } from './selectors';
 
 export type { CapacityInput, CapacityPlan } from '../sim/capacity';
@@ -249,11 +250,6 @@ export interface NoToleranceTopic {
   replicationFactor: number;
 }
 
-const minIsrOf = (config: Record<string, ConfigValue> | undefined): number => {
-  const value = Number(config?.['min.insync.replicas']);
-  return Number.isInteger(value) && value >= 1 ? value : 1;
-};
-
 /** One row per partition of the users' topics (not "__"-prefixed), from snapshot.partitions[].budget. */
 export function selectBudgetRows(snapshot: Snapshot | null): BudgetRow[] {
   if (!snapshot) return [];
@@ -281,7 +277,7 @@ export function selectNoToleranceTopics(snapshot: Snapshot | null): NoToleranceT
     .filter((t) => flagged.has(t.name))
     .map((t) => ({
       topic: t.name,
-      minInsyncReplicas: minIsrOf(t.config),
+      minInsyncReplicas: topicMinIsr(t.config),
       replicationFactor: t.replicationFactor,
     }))
     .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0));
