@@ -268,12 +268,11 @@ function Flow() {
       const id = nodeIdOf(event.target);
       if (id === null) return;
       const key = event.key.toLowerCase();
-      const allIds = useSimulationStore.getState().snapshot?.nodes.map((n) => n.id) ?? [];
       const action: Record<string, () => void> = {
         c: () => void crashNode(id),
         r: () => void restartNode(id),
         s: () => void shutdownNode(id),
-        i: () => void isolate([id], allIds, `Node ${id}`),
+        i: () => void isolate([id], `Node ${id}`),
         enter: () => selectNode(id),
         ' ': () => selectNode(id),
       };

@@ -3,7 +3,6 @@ import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { ClientData, ClusterNodeData, ReplicaChip, ZoneData } from '../store/canvas';
 import { useSelectionStore } from '../store/selection';
-import { useSimulationStore } from '../store/simulation';
 import { crashNode, healNetwork, isolate, restartNode, shutdownNode } from './actions';
 import { ReplicaGlyph } from './glyphs';
 
@@ -20,8 +19,6 @@ const CentreHandles = memo(function CentreHandles() {
     </>
   );
 });
-
-const allNodeIds = () => useSimulationStore.getState().snapshot?.nodes.map((n) => n.id) ?? [];
 
 const Chip = memo(function Chip({ chip }: { chip: ReplicaChip }) {
   const leo = Math.min(1, chip.logEndOffset / chip.scale);
@@ -128,11 +125,7 @@ function NodeActions({ id, state }: { id: number; state: ClusterNodeData['state'
       >
         Shut down <kbd>S</kbd>
       </button>
-      <button
-        type="button"
-        onClick={() => isolate([id], allNodeIds(), `Node ${id}`)}
-        aria-label={`Isolate node ${id}`}
-      >
+      <button type="button" onClick={() => isolate([id], `Node ${id}`)} aria-label={`Isolate node ${id}`}>
         Isolate <kbd>I</kbd>
       </button>
     </div>
@@ -230,7 +223,7 @@ export const ZoneNode = memo(function ZoneNode({ data }: NodeProps<ZoneFlowNode>
           <button
             type="button"
             className="nodrag"
-            onClick={() => isolate(data.nodeIds, allNodeIds(), `Zone ${data.rack}`)}
+            onClick={() => isolate(data.nodeIds, `Zone ${data.rack}`)}
             aria-label={`Isolate zone ${data.rack}`}
           >
             Isolate
