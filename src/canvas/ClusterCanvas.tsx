@@ -14,7 +14,14 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/base.css';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { selectCanvasModel, type CanvasModel, type LayoutNode } from '../store/canvas';
+import {
+  clientKey,
+  nodeKey,
+  selectCanvasModel,
+  zoneKey,
+  type CanvasModel,
+  type LayoutNode,
+} from '../store/canvas';
 import { isBehind, usePlaybackStore } from '../store/playback';
 import { useSelectionStore } from '../store/selection';
 import { useSimulationStore } from '../store/simulation';
@@ -61,7 +68,7 @@ function useFlowElements(model: CanvasModel | null) {
     const { layout } = model;
     const nodes: FlowNode[] = [];
     for (const zone of model.zones) {
-      const box = layout.byKey.get(`zone:${zone.rack}`)!;
+      const box = layout.byKey.get(zoneKey(zone.rack))!;
       nodes.push(
         stableNode(box.key, JSON.stringify([zone, box]), () => ({
           id: box.key,
@@ -78,7 +85,7 @@ function useFlowElements(model: CanvasModel | null) {
       );
     }
     for (const data of model.nodes) {
-      const box = layout.byKey.get(`n${data.id}`)!;
+      const box = layout.byKey.get(nodeKey(data.id))!;
       nodes.push(
         stableNode(box.key, JSON.stringify([data, box]), () => ({
           id: box.key,
@@ -95,7 +102,7 @@ function useFlowElements(model: CanvasModel | null) {
       );
     }
     for (const data of model.clients) {
-      const key = `${data.clientKind}:${data.id}`;
+      const key = clientKey(data);
       const box = layout.byKey.get(key);
       if (!box) continue;
       nodes.push(

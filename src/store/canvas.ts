@@ -104,6 +104,13 @@ export const zoneKey = (rack: string): string => `zone:${rack}`;
 export const producerKey = (id: string): string => `producer:${id}`;
 export const groupKey = (id: string): string => `group:${id}`;
 export const standbyKey = (region: string): string => `standby:${region}`;
+/** The layout key of a client card: its producer, group or standby key. */
+export const clientKey = (c: Pick<ClientData, 'clientKind' | 'id'>): string =>
+  c.clientKind === 'producer'
+    ? producerKey(c.id)
+    : c.clientKind === 'group'
+      ? groupKey(c.id)
+      : standbyKey(c.id);
 
 const NO_RACK = 'no rack';
 const GAP = 14;
@@ -537,12 +544,7 @@ export function selectCanvasModel(snapshot: Snapshot): CanvasModel {
     groups: (snapshot.clients.groups ?? []).map((g) => g.groupId),
     compact,
     maxChips,
-    clientHeights: Object.fromEntries(
-      clients.map((c) => [
-        c.clientKind === 'producer' ? producerKey(c.id) : groupKey(c.id),
-        64 + c.lines.length * 18,
-      ]),
-    ),
+    clientHeights: Object.fromEntries(clients.map((c) => [clientKey(c), 64 + c.lines.length * 18])),
   });
   if (snapshot.mirror) placeStandby(snapshot.mirror, layout, clients);
   return { compact, layout, nodes, zones, clients, edges, leaders };
