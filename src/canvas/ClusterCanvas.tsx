@@ -23,7 +23,7 @@ import {
   type LayoutNode,
 } from '../store/canvas';
 import { isBehind, usePlaybackStore } from '../store/playback';
-import { useSelectionStore } from '../store/selection';
+import { isNodeSelected, useSelectionStore } from '../store/selection';
 import { useSimulationStore } from '../store/simulation';
 import { useThemeStore } from '../store/theme';
 import { useAnnouncementStore } from '../store/announcements';
@@ -220,11 +220,7 @@ function Flow() {
   const shown = useMemo(
     () =>
       nodes.map((node) => {
-        const isSel =
-          node.type === 'cluster' &&
-          selected !== null &&
-          (selected.kind === 'broker' || selected.kind === 'controller') &&
-          node.id === `n${selected.id}`;
+        const isSel = node.type === 'cluster' && isNodeSelected(selected, node.data.id);
         return isSel ? { ...node, selected: true, zIndex: Z.selected } : node;
       }),
     [nodes, selected],

@@ -2,7 +2,7 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { ClientData, ClusterNodeData, ReplicaChip, ZoneData } from '../store/canvas';
-import { useSelectionStore } from '../store/selection';
+import { isNodeSelected, useSelectionStore } from '../store/selection';
 import { crashNode, healNetwork, isolate, restartNode, shutdownNode } from './actions';
 import { ReplicaGlyph } from './glyphs';
 
@@ -133,12 +133,7 @@ function NodeActions({ id, state }: { id: number; state: ClusterNodeData['state'
 }
 
 export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<ClusterFlowNode>) {
-  const selected = useSelectionStore(
-    (s) =>
-      s.selected !== null &&
-      (s.selected.kind === 'broker' || s.selected.kind === 'controller') &&
-      s.selected.id === data.id,
-  );
+  const selected = useSelectionStore((s) => isNodeSelected(s.selected, data.id));
   const { broker, controller } = data;
   const title = broker
     ? controller
