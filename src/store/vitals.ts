@@ -107,22 +107,14 @@ function chart(
   const toMs = samples[samples.length - 1]?.timeMs ?? 0;
   const top = Math.max(1, ...series.map((s) => maxOf(s.values) ?? 0));
   const over = `over the last ${windowS} s`;
+  const shown = (value: number | null) => (value === null ? 'none' : format(value));
+  const nowAndMax = (values: (number | null)[]) =>
+    `now ${shown(lastOf(values))}, max ${shown(maxOf(values))}`;
   let summary: string;
   if (windowS === 0) summary = `${title}: no samples yet.`;
   else if (series.length === 0) summary = `${title}: none ${over}.`;
-  else if (series.length === 1) {
-    const s = series[0];
-    const now = lastOf(s.values);
-    const max = maxOf(s.values);
-    summary = `${title}: now ${now === null ? 'none' : format(now)}, max ${max === null ? 'none' : format(max)} ${over}.`;
-  } else {
-    const parts = series.map((s) => {
-      const now = lastOf(s.values);
-      const max = maxOf(s.values);
-      return `${s.label} now ${now === null ? 'none' : format(now)}, max ${max === null ? 'none' : format(max)}`;
-    });
-    summary = `${title} ${over}: ${parts.join('; ')}.`;
-  }
+  else if (series.length === 1) summary = `${title}: ${nowAndMax(series[0].values)} ${over}.`;
+  else summary = `${title} ${over}: ${series.map((s) => `${s.label} ${nowAndMax(s.values)}`).join('; ')}.`;
   return {
     id,
     title,
