@@ -1,24 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support';
 
 // No serious or critical accessibility violation (axe-core, WCAG 2.x A and AA, best practices) on
 // the whole page, with each tab of the side panels open in turn.
 const TABS = ['Controls', 'Inspector', 'Dashboard', 'Event log'];
-
-/** Serious and critical violations on the page. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-}
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });

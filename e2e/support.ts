@@ -1,4 +1,5 @@
 // Helpers shared by the end-to-end specs.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /** Raises the playback speed with the header's Speed select (to the fastest option up to 100×). */
@@ -18,4 +19,19 @@ export async function openControls(page: Page) {
   await raiseSpeed(page);
   await page.getByRole('tab', { name: 'Controls' }).click();
   return page.getByRole('tabpanel', { name: 'Controls' });
+}
+
+/** Serious and critical accessibility violations on the page (axe-core, WCAG 2.x A and AA, best practices). */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support';
 
 // The Vital signs tab (issue 7) on the default scenario: brokers 4 to 9, topic `orders` with
 // replication factor 3 and min.insync.replicas=2. A clean run violates no invariant.
@@ -105,11 +105,5 @@ test('the capacity view reproduces the seed example', async ({ page }) => {
 
 test('the Vital signs tab has no serious or critical accessibility violations', async ({ page }) => {
   await expect(page.getByText('No invariant violated')).toBeVisible({ timeout: TIMEOUT_MS });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -14,9 +14,16 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/base.css';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { selectCanvasModel, type CanvasModel, type LayoutNode } from '../store/canvas';
+import {
+  clientKey,
+  nodeKey,
+  selectCanvasModel,
+  zoneKey,
+  type CanvasModel,
+  type LayoutNode,
+} from '../store/canvas';
 import { isBehind, usePlaybackStore } from '../store/playback';
-import { useSelectionStore } from '../store/selection';
+import { isNodeSelected, useSelectionStore } from '../store/selection';
 import { useSimulationStore } from '../store/simulation';
 import { useThemeStore } from '../store/theme';
 import { useAnnouncementStore } from '../store/announcements';
@@ -61,7 +68,7 @@ function useFlowElements(model: CanvasModel | null) {
     const { layout } = model;
     const nodes: FlowNode[] = [];
     for (const zone of model.zones) {
-      const box = layout.byKey.get(`zone:${zone.rack}`)!;
+      const box = layout.byKey.get(zoneKey(zone.rack))!;
       nodes.push(
         stableNode(box.key, JSON.stringify([zone, box]), () => ({
           id: box.key,
@@ -78,7 +85,7 @@ function useFlowElements(model: CanvasModel | null) {
       );
     }
     for (const data of model.nodes) {
-      const box = layout.byKey.get(`n${data.id}`)!;
+      const box = layout.byKey.get(nodeKey(data.id))!;
       nodes.push(
         stableNode(box.key, JSON.stringify([data, box]), () => ({
           id: box.key,
@@ -95,7 +102,7 @@ function useFlowElements(model: CanvasModel | null) {
       );
     }
     for (const data of model.clients) {
-      const key = `${data.clientKind}:${data.id}`;
+      const key = clientKey(data);
       const box = layout.byKey.get(key);
       if (!box) continue;
       nodes.push(
@@ -213,11 +220,7 @@ function Flow() {
   const shown = useMemo(
     () =>
       nodes.map((node) => {
-        const isSel =
-          node.type === 'cluster' &&
-          selected !== null &&
-          (selected.kind === 'broker' || selected.kind === 'controller') &&
-          node.id === `n${selected.id}`;
+        const isSel = node.type === 'cluster' && isNodeSelected(selected, node.data.id);
         return isSel ? { ...node, selected: true, zIndex: Z.selected } : node;
       }),
     [nodes, selected],
@@ -268,12 +271,11 @@ function Flow() {
       const id = nodeIdOf(event.target);
       if (id === null) return;
       const key = event.key.toLowerCase();
-      const allIds = useSimulationStore.getState().snapshot?.nodes.map((n) => n.id) ?? [];
       const action: Record<string, () => void> = {
         c: () => void crashNode(id),
         r: () => void restartNode(id),
         s: () => void shutdownNode(id),
-        i: () => void isolate([id], allIds, `Node ${id}`),
+        i: () => void isolate([id], `Node ${id}`),
         enter: () => selectNode(id),
         ' ': () => selectNode(id),
       };

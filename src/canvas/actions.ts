@@ -2,6 +2,7 @@
 import { sendCommand } from '../store/connection';
 import { useAnnouncementStore } from '../store/announcements';
 import type { Command } from '../store/canvasTypes';
+import { useSimulationStore } from '../store/simulation';
 
 export async function run(command: Command, done: string): Promise<void> {
   const result = await sendCommand(command);
@@ -14,14 +15,16 @@ export const restartNode = (id: number) => run({ type: 'restartNode', nodeId: id
 export const shutdownNode = (id: number) =>
   run({ type: 'shutdownNode', nodeId: id }, `Node ${id} shutting down (controlled).`);
 
-/** Cuts `ids` off from every other node (clients still reach every broker). */
-export const isolate = (ids: number[], allIds: number[], what: string) =>
-  run(
+/** Cuts `ids` off from every other node of the cluster (clients still reach every broker). */
+export function isolate(ids: number[], what: string): Promise<void> {
+  const allIds = useSimulationStore.getState().snapshot?.nodes.map((n) => n.id) ?? [];
+  return run(
     {
       type: 'partitionNetwork',
       groups: [ids, allIds.filter((id) => !ids.includes(id))],
     },
     `${what} isolated from the rest of the cluster.`,
   );
+}
 
 export const healNetwork = () => run({ type: 'healNetwork' }, 'Network healed: every link restored.');

@@ -2,8 +2,7 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { ClientData, ClusterNodeData, ReplicaChip, ZoneData } from '../store/canvas';
-import { useSelectionStore } from '../store/selection';
-import { useSimulationStore } from '../store/simulation';
+import { isNodeSelected, useSelectionStore } from '../store/selection';
 import { crashNode, healNetwork, isolate, restartNode, shutdownNode } from './actions';
 import { ReplicaGlyph } from './glyphs';
 
@@ -20,8 +19,6 @@ const CentreHandles = memo(function CentreHandles() {
     </>
   );
 });
-
-const allNodeIds = () => useSimulationStore.getState().snapshot?.nodes.map((n) => n.id) ?? [];
 
 const Chip = memo(function Chip({ chip }: { chip: ReplicaChip }) {
   const leo = Math.min(1, chip.logEndOffset / chip.scale);
@@ -128,11 +125,7 @@ function NodeActions({ id, state }: { id: number; state: ClusterNodeData['state'
       >
         Shut down <kbd>S</kbd>
       </button>
-      <button
-        type="button"
-        onClick={() => isolate([id], allNodeIds(), `Node ${id}`)}
-        aria-label={`Isolate node ${id}`}
-      >
+      <button type="button" onClick={() => isolate([id], `Node ${id}`)} aria-label={`Isolate node ${id}`}>
         Isolate <kbd>I</kbd>
       </button>
     </div>
@@ -140,12 +133,7 @@ function NodeActions({ id, state }: { id: number; state: ClusterNodeData['state'
 }
 
 export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<ClusterFlowNode>) {
-  const selected = useSelectionStore(
-    (s) =>
-      s.selected !== null &&
-      (s.selected.kind === 'broker' || s.selected.kind === 'controller') &&
-      s.selected.id === data.id,
-  );
+  const selected = useSelectionStore((s) => isNodeSelected(s.selected, data.id));
   const { broker, controller } = data;
   const title = broker
     ? controller
@@ -230,7 +218,7 @@ export const ZoneNode = memo(function ZoneNode({ data }: NodeProps<ZoneFlowNode>
           <button
             type="button"
             className="nodrag"
-            onClick={() => isolate(data.nodeIds, allNodeIds(), `Zone ${data.rack}`)}
+            onClick={() => isolate(data.nodeIds, `Zone ${data.rack}`)}
             aria-label={`Isolate zone ${data.rack}`}
           >
             Isolate

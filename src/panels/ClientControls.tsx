@@ -1,8 +1,8 @@
 // Continuous load: start and stop producers at a rate, and consumers in a group.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { errorsByField, nextFreeId, type Acks } from '../store/panels';
+import { nextFreeId, type Acks } from '../store/panels';
 import { useSimulationStore } from '../store/simulation';
-import { CommandOutcome, SelectField, TextField, useCommand } from './form';
+import { CommandOutcome, SelectField, TextField, splitErrors, useCommand } from './form';
 
 function useUserTopics() {
   const topics = useSimulationStore((state) => state.snapshot?.topics);
@@ -20,6 +20,8 @@ function TopicField(props: {
   const { formId, topics, ...field } = props;
   return <SelectField id={`${formId}-topic`} label="Topic" options={topics} {...field} />;
 }
+
+const PRODUCER_FIELDS = ['producerId', 'topic', 'ratePerSec', 'acks', 'keyPattern'];
 
 export function ProducerControls() {
   const producers = useSimulationStore((state) => state.snapshot?.clients.producers);
@@ -40,10 +42,7 @@ export function ProducerControls() {
       (producers ?? []).map((p) => p.id),
     );
   const topicValue = topic || (topics[0] ?? '');
-  const errors = errorsByField(command.error, { topic: 'topic', producerId: 'producerId' });
-  const at = (field: string) => errors.get(field);
-  const FIELDS = ['producerId', 'topic', 'ratePerSec', 'acks', 'keyPattern'];
-  const formErrors = [...errors].filter(([f]) => !FIELDS.includes(f ?? '')).flatMap(([, m]) => m);
+  const { at, formErrors } = splitErrors(command.error, PRODUCER_FIELDS);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -153,6 +152,8 @@ export function ProducerControls() {
   );
 }
 
+const CONSUMER_FIELDS = ['consumerId', 'groupId', 'topic'];
+
 export function ConsumerControls() {
   const consumers = useSimulationStore((state) => state.snapshot?.clients.consumers);
   const topics = useUserTopics();
@@ -170,10 +171,7 @@ export function ConsumerControls() {
       (consumers ?? []).map((c) => c.id),
     );
   const topicValue = topic || (topics[0] ?? '');
-  const errors = errorsByField(command.error, { topics: 'topic' });
-  const at = (field: string) => errors.get(field);
-  const FIELDS = ['consumerId', 'groupId', 'topic'];
-  const formErrors = [...errors].filter(([f]) => !FIELDS.includes(f ?? '')).flatMap(([, m]) => m);
+  const { at, formErrors } = splitErrors(command.error, CONSUMER_FIELDS, { topics: 'topic' });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -2,9 +2,9 @@
 // offset, or Kafka's error), as kafka-console-producer would print it.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { requestLedger } from '../store/connection';
-import { errorsByField, ledgerRow, ledgerSummary, type Acks } from '../store/panels';
+import { ledgerRow, ledgerSummary, type Acks } from '../store/panels';
 import { useSimulationStore } from '../store/simulation';
-import { CommandOutcome, KafkaText, SelectField, TextField, useCommand } from './form';
+import { CommandOutcome, KafkaText, SelectField, TextField, splitErrors, useCommand } from './form';
 import { useLedger } from './useLedger';
 
 export const CONSOLE_PRODUCER_ID = 'console-producer';
@@ -26,11 +26,7 @@ export function ProduceForm() {
 
   const topicValue = topic || (userTopics[0]?.name ?? '');
   const partitions = userTopics.find((t) => t.name === topicValue)?.partitions ?? 0;
-  const errors = errorsByField(command.error);
-  const fieldError = (field: string) => errors.get(field);
-  const formErrors = [...errors]
-    .filter(([field]) => !FIELDS.includes(field ?? ''))
-    .flatMap(([, messages]) => messages);
+  const { at: fieldError, formErrors } = splitErrors(command.error, FIELDS);
 
   const { reply } = useLedger(
     batch ? { producerId: CONSOLE_PRODUCER_ID, limit: Math.max(batch.length, 10) } : null,

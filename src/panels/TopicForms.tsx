@@ -3,14 +3,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { errorsByField, parseConfigEntries, type ConfigValue } from '../store/panels';
 import { useSimulationStore } from '../store/simulation';
-import { CheckboxField, CommandOutcome, SelectField, TextField, useCommand } from './form';
-
-/** The messages for the fields a form shows, and the rest for the form as a whole. */
-function splitErrors(error: string | null, aliases: Record<string, string>, fields: readonly string[]) {
-  const byField = errorsByField(error, aliases);
-  const formErrors = [...byField].filter(([f]) => !fields.includes(f ?? '')).flatMap(([, m]) => m);
-  return { at: (field: string) => byField.get(field), formErrors };
-}
+import { CheckboxField, CommandOutcome, SelectField, TextField, splitErrors, useCommand } from './form';
 
 const CREATE_FIELDS = ['name', 'partitions', 'replicationFactor', 'minIsr', 'unclean'] as const;
 const CREATE_ALIASES = {
@@ -27,7 +20,7 @@ export function CreateTopicForm() {
   const [replicationFactor, setReplicationFactor] = useState('3');
   const [minIsr, setMinIsr] = useState('2');
   const [unclean, setUnclean] = useState(false);
-  const { at, formErrors } = splitErrors(command.error, CREATE_ALIASES, CREATE_FIELDS);
+  const { at, formErrors } = splitErrors(command.error, CREATE_FIELDS, CREATE_ALIASES);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -131,7 +124,7 @@ export function AlterConfigForm() {
   const nameValue = names.includes(resourceName) ? resourceName : (names[0] ?? '');
   // Every config refusal belongs to the key=value field; a missing topic to the name.
   const aliases: Record<string, string> = { topic: 'resourceName', name: 'resourceName', configs: 'entries' };
-  const { at: atCommand, formErrors } = splitErrors(command.error, aliases, ALTER_FIELDS);
+  const { at: atCommand, formErrors } = splitErrors(command.error, ALTER_FIELDS, aliases);
   const configErrors = errorsByField(command.error);
   const entryErrors = [
     ...(parseError ? [parseError] : []),

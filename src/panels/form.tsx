@@ -9,7 +9,7 @@ import {
   type SelectHTMLAttributes,
 } from 'react';
 import { sendCommand } from '../store/connection';
-import type { Command } from '../store/panels';
+import { errorsByField, type Command } from '../store/panels';
 
 export interface CommandState {
   busy: boolean;
@@ -45,6 +45,20 @@ export function useCommand() {
     setState({ busy: false, error: null, done: null });
   }, []);
   return { ...state, run, fail, clear };
+}
+
+/**
+ * A refusal's messages for the fields a form shows (`at(field)`), and the rest for the form as a
+ * whole; `aliases` renames the command's fields to the form's.
+ */
+export function splitErrors(
+  error: string | null,
+  fields: readonly string[],
+  aliases: Record<string, string> = {},
+): { at: (field: string) => string[] | undefined; formErrors: string[] } {
+  const byField = errorsByField(error, aliases);
+  const formErrors = [...byField].filter(([f]) => !fields.includes(f ?? '')).flatMap(([, m]) => m);
+  return { at: (field) => byField.get(field), formErrors };
 }
 
 /** The ids an input's aria-describedby lists: its hint and its error, when present. */

@@ -104,6 +104,13 @@ export const zoneKey = (rack: string): string => `zone:${rack}`;
 export const producerKey = (id: string): string => `producer:${id}`;
 export const groupKey = (id: string): string => `group:${id}`;
 export const standbyKey = (region: string): string => `standby:${region}`;
+/** The layout key of a client card: its producer, group or standby key. */
+export const clientKey = (c: Pick<ClientData, 'clientKind' | 'id'>): string =>
+  c.clientKind === 'producer'
+    ? producerKey(c.id)
+    : c.clientKind === 'group'
+      ? groupKey(c.id)
+      : standbyKey(c.id);
 
 const NO_RACK = 'no rack';
 const GAP = 14;
@@ -537,12 +544,7 @@ export function selectCanvasModel(snapshot: Snapshot): CanvasModel {
     groups: (snapshot.clients.groups ?? []).map((g) => g.groupId),
     compact,
     maxChips,
-    clientHeights: Object.fromEntries(
-      clients.map((c) => [
-        c.clientKind === 'producer' ? producerKey(c.id) : groupKey(c.id),
-        64 + c.lines.length * 18,
-      ]),
-    ),
+    clientHeights: Object.fromEntries(clients.map((c) => [clientKey(c), 64 + c.lines.length * 18])),
   });
   if (snapshot.mirror) placeStandby(snapshot.mirror, layout, clients);
   return { compact, layout, nodes, zones, clients, edges, leaders };
@@ -615,7 +617,8 @@ export function cutEdges(snapshot: Snapshot, nodes: ClusterNodeData[]): CanvasEd
   const zones = [...new Set(nodes.map((n) => n.rack))].sort();
   const members = new Map(zones.map((z) => [z, nodes.filter((n) => n.rack === z).map((n) => n.id)]));
   const covered = new Set<string>();
-  const cover = (a: NodeId, b: NodeId) => covered.add(a < b ? `${a}|${b}` : `${b}|${a}`);
+  const pairKey = (a: NodeId, b: NodeId) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+  const cover = (a: NodeId, b: NodeId) => covered.add(pairKey(a, b));
   const edges: CanvasEdge[] = [];
   const push = (source: string, target: string, dir: Direction | 'mixed', what: string, key: string) => {
     const [from, to] = dir === 'backward' ? [target, source] : [source, target];
@@ -647,12 +650,7 @@ export function cutEdges(snapshot: Snapshot, nodes: ClusterNodeData[]): CanvasEd
   for (const n of nodes)
     for (const z of zones) {
       const others = members.get(z)!.filter((id) => id !== n.id);
-      if (
-        z === n.rack ||
-        others.length < 2 ||
-        others.every((id) => covered.has(`${Math.min(id, n.id)}|${Math.max(id, n.id)}`))
-      )
-        continue;
+      if (z === n.rack || others.length < 2 || others.every((id) => covered.has(pairKey(id, n.id)))) continue;
       const dir = sameDirection(others.map((id) => direction(n.id, id)));
       if (dir === null) continue;
       for (const id of others) cover(n.id, id);
@@ -662,12 +660,7 @@ export function cutEdges(snapshot: Snapshot, nodes: ClusterNodeData[]): CanvasEd
   const pairs = new Map<string, [NodeId | string, NodeId | string]>();
   for (const c of snapshot.network.cuts) {
     const [a, b] = String(c.from) < String(c.to) ? [c.from, c.to] : [c.to, c.from];
-    if (
-      isNode(a) &&
-      isNode(b) &&
-      covered.has(`${Math.min(Number(a), Number(b))}|${Math.max(Number(a), Number(b))}`)
-    )
-      continue;
+    if (isNode(a) && isNode(b) && covered.has(pairKey(Number(a), Number(b)))) continue;
     pairs.set(`${a}|${b}`, [a, b]);
   }
   const rest = [...pairs].sort(([x], [y]) => (x < y ? -1 : 1));

@@ -7,26 +7,23 @@ import {
   type WorkerToPage,
 } from '../worker/protocol';
 import { receivePlaybackStats } from './playback';
+import { replyChannel } from './replies';
 import { receiveSimulationMessage, useSimulationStore } from './simulation';
 import { receiveTimelineMessage } from './timeline';
 
 let post: (message: PageToWorker) => void = () => {
   throw new Error('No simulation worker: call connectWorker first');
 };
-let nextCommandId = 1;
-const pendingCommands = new Map<number, (result: CommandResult) => void>();
+const commands = replyChannel<CommandResult>();
 
 export type LedgerReply = Omit<Extract<WorkerToPage, { type: 'ledger' }>, 'type' | 'id'>;
-let nextLedgerId = 1;
-const pendingLedgers = new Map<number, (reply: LedgerReply) => void>();
+const ledgers = replyChannel<LedgerReply>();
 
 export type MetricsReply = Omit<Extract<WorkerToPage, { type: 'metrics' }>, 'type' | 'id'>;
-let nextMetricsId = 1;
-const pendingMetrics = new Map<number, (reply: MetricsReply) => void>();
+const metrics = replyChannel<MetricsReply>();
 
 export type ReassignmentPlanReply = Omit<Extract<WorkerToPage, { type: 'reassignmentPlan' }>, 'type' | 'id'>;
-let nextPlanId = 1;
-const pendingPlans = new Map<number, (reply: ReassignmentPlanReply) => void>();
+const plans = replyChannel<ReassignmentPlanReply>();
 
 /** Binds the stores to a worker; returns the handler for the worker's messages. */
 export function connectWorker(
@@ -42,29 +39,17 @@ export function send(message: PageToWorker): void {
 
 /** Applies a command in the worker, resolving with its result. */
 export function sendCommand(command: Command): Promise<CommandResult> {
-  const id = nextCommandId++;
-  return new Promise((resolve) => {
-    pendingCommands.set(id, resolve);
-    post({ type: 'command', id, command });
-  });
+  return commands.request((id) => post({ type: 'command', id, command }));
 }
 
 /** Asks the worker for the latest ledger entries matching `query`. */
 export function requestLedger(query: LedgerQuery): Promise<LedgerReply> {
-  const id = nextLedgerId++;
-  return new Promise((resolve) => {
-    pendingLedgers.set(id, resolve);
-    post({ type: 'getLedger', id, query });
-  });
+  return ledgers.request((id) => post({ type: 'getLedger', id, query }));
 }
 
 /** Asks the worker for the latest `limit` vital-sign samples and the invariant violations so far. */
 export function requestMetrics(limit?: number): Promise<MetricsReply> {
-  const id = nextMetricsId++;
-  return new Promise((resolve) => {
-    pendingMetrics.set(id, resolve);
-    post({ type: 'getMetrics', id, limit });
-  });
+  return metrics.request((id) => post({ type: 'getMetrics', id, limit }));
 }
 
 /** Asks the worker for a balanced reassignment plan (kafka-reassign-partitions --generate). */
@@ -72,11 +57,7 @@ export function requestReassignmentPlan(
   topics: string[],
   brokerIds: number[],
 ): Promise<ReassignmentPlanReply> {
-  const id = nextPlanId++;
-  return new Promise((resolve) => {
-    pendingPlans.set(id, resolve);
-    post({ type: 'generateReassignment', id, topics, brokerIds });
-  });
+  return plans.request((id) => post({ type: 'generateReassignment', id, topics, brokerIds }));
 }
 
 function receive(message: WorkerToPage): void {
@@ -90,25 +71,21 @@ function receive(message: WorkerToPage): void {
       receivePlaybackStats(message.stats);
       return;
     case 'commandResult':
-      pendingCommands.get(message.id)?.(message.result);
-      pendingCommands.delete(message.id);
+      commands.settle(message.id, message.result);
       return;
     case 'ledger': {
       const { type: _type, id, ...reply } = message;
-      pendingLedgers.get(id)?.(reply);
-      pendingLedgers.delete(id);
+      ledgers.settle(id, reply);
       return;
     }
     case 'metrics': {
       const { type: _type, id, ...reply } = message;
-      pendingMetrics.get(id)?.(reply);
-      pendingMetrics.delete(id);
+      metrics.settle(id, reply);
       return;
     }
     case 'reassignmentPlan': {
       const { type: _type, id, ...reply } = message;
-      pendingPlans.get(id)?.(reply);
-      pendingPlans.delete(id);
+      plans.settle(id, reply);
       return;
     }
     case 'timeline':

@@ -2,6 +2,7 @@
 // skew, config propagation and ACLs, as text a user can read (never colour alone).
 import type { ReassignmentPlan } from '../sim/reassignment';
 import type { AclBinding, AppliedConfigView, ReassignmentView, Snapshot } from '../sim/types';
+import { refusalLines } from './panels';
 
 export type { AclBinding, AclOperation } from '../sim/types';
 
@@ -9,10 +10,7 @@ const list = (ids: readonly number[]): string => ids.join(', ');
 
 /** A refusal's lines without the command paths ("command.partitions[0].replicas[2]: "); undefined when none. */
 export function refusalMessages(error: string | null): string[] | undefined {
-  const messages = (error ?? '')
-    .split(/\n|;\s+(?=command[.[])/)
-    .map((line) => line.trim().replace(/^command(?:\.|\[)[^:\s]*: /, ''))
-    .filter((line) => line !== '');
+  const messages = refusalLines(error ?? '').map((line) => line.replace(/^command(?:\.|\[)[^:\s]*: /, ''));
   return messages.length ? messages : undefined;
 }
 

@@ -75,11 +75,16 @@ export function dashboardRow(p: PartitionView, minIsr: number): DashboardRow {
 const byTopicThenPartition = (a: DashboardRow, b: DashboardRow): number =>
   a.topic === b.topic ? a.partition - b.partition : a.topic < b.topic ? -1 : 1;
 
-/** One row per partition, in topic then partition order. */
-export function selectDashboardRows(snapshot: Snapshot | null): DashboardRow[] {
+/** One row per partition, in the snapshot's order. */
+function dashboardRowsOf(snapshot: Snapshot | null): DashboardRow[] {
   if (!snapshot) return [];
   const minIsr = new Map(snapshot.topics.map((t) => [t.name, topicMinIsr(t.config)]));
-  return snapshot.partitions.map((p) => dashboardRow(p, minIsr.get(p.topic) ?? 1)).sort(byTopicThenPartition);
+  return snapshot.partitions.map((p) => dashboardRow(p, minIsr.get(p.topic) ?? 1));
+}
+
+/** One row per partition, in topic then partition order. */
+export function selectDashboardRows(snapshot: Snapshot | null): DashboardRow[] {
+  return dashboardRowsOf(snapshot).sort(byTopicThenPartition);
 }
 
 export type DashboardSortKey = 'partition' | 'leader' | 'isr' | 'status' | 'highWatermark';
@@ -143,7 +148,8 @@ export interface Health {
 }
 
 export function selectHealth(snapshot: Snapshot | null): Health {
-  const rows = selectDashboardRows(snapshot);
+  // Counts only: the header computes them on every snapshot, so the rows are not sorted.
+  const rows = dashboardRowsOf(snapshot);
   return {
     partitions: rows.length,
     offline: rows.filter((r) => r.offline).length,
@@ -385,14 +391,18 @@ function fieldErrorOfLine(line: string): FieldError {
   return { field: null, code: null, message: line };
 }
 
-/** Each line of a refusal, with the field it concerns and Kafka's error name. */
-export function fieldErrors(error: string): FieldError[] {
+/** A refusal's lines, trimmed, without empty ones. */
+export function refusalLines(error: string): string[] {
   // Validation lists its issues one a line or joined by "; ", each starting with its path.
   return error
     .split(/\n|;\s+(?=command[.[])/)
     .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .map(fieldErrorOfLine);
+    .filter((line) => line !== '');
+}
+
+/** Each line of a refusal, with the field it concerns and Kafka's error name. */
+export function fieldErrors(error: string): FieldError[] {
+  return refusalLines(error).map(fieldErrorOfLine);
 }
 
 export const formatFieldError = (error: FieldError): string =>

@@ -22,8 +22,9 @@ export const useSelectionStore = create<SelectionState>((set) => ({
   select: (selected) => set({ selected }),
 }));
 
-export const isSelected = (selected: Selection | null, kind: SelectionKind, id: number | string): boolean =>
-  selected !== null && selected.kind === kind && String(selected.id) === String(id);
+/** Whether node `id` is selected, as a broker or as a controller. */
+export const isNodeSelected = (selected: Selection | null, id: number): boolean =>
+  selected !== null && (selected.kind === 'broker' || selected.kind === 'controller') && selected.id === id;
 
 /** "orders-0" → { topic: "orders", partition: 0 }; topics may contain dashes, the last one splits. */
 export function parsePartitionId(id: number | string): { topic: string; partition: number } | null {

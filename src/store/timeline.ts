@@ -5,6 +5,7 @@ import type { ScenarioIssue } from '../sim/types';
 import type { PageToWorker, WorkerToPage } from '../worker/protocol';
 import { send } from './connection';
 import { usePlaybackStore } from './playback';
+import { replyChannel } from './replies';
 
 export type TimelineInfo = Extract<WorkerToPage, { type: 'timeline' }>['timeline'];
 export type TimelineMarker = TimelineInfo['markers'][number];
@@ -26,9 +27,8 @@ export const useTimelineStore = create<TimelineState>(() => ({
   openIssues: null,
 }));
 
-let nextId = 1;
-const pendingSessions = new Map<number, (session: SessionData) => void>();
-const pendingComparisons = new Map<number, (reply: ComparisonReply) => void>();
+const sessions = replyChannel<SessionData>();
+const comparisons = replyChannel<ComparisonReply>();
 let loadingSource = 'link';
 
 export function receiveTimelineMessage(
@@ -39,8 +39,7 @@ export function receiveTimelineMessage(
       useTimelineStore.setState({ info: message.timeline });
       return;
     case 'session':
-      pendingSessions.get(message.id)?.(message.session);
-      pendingSessions.delete(message.id);
+      sessions.settle(message.id, message.session);
       return;
     case 'sessionLoaded':
       // The worker pauses on the opened moment, so that it can be looked at.
@@ -52,8 +51,7 @@ export function receiveTimelineMessage(
       return;
     case 'comparison': {
       const { type: _type, id, ...reply } = message;
-      pendingComparisons.get(id)?.(reply);
-      pendingComparisons.delete(id);
+      comparisons.settle(id, reply);
       return;
     }
   }
@@ -61,19 +59,11 @@ export function receiveTimelineMessage(
 
 /** The session at the current position (for Copy link and Export). */
 export function requestSession(): Promise<SessionData> {
-  const id = nextId++;
-  return new Promise((resolve) => {
-    pendingSessions.set(id, resolve);
-    send({ type: 'getSession', id });
-  });
+  return sessions.request((id) => send({ type: 'getSession', id }));
 }
 
 export function requestComparison(experimentId: string, topic: string): Promise<ComparisonReply> {
-  const id = nextId++;
-  return new Promise((resolve) => {
-    pendingComparisons.set(id, resolve);
-    send({ type: 'compare', id, experimentId, topic });
-  });
+  return comparisons.request((id) => send({ type: 'compare', id, experimentId, topic }));
 }
 
 /** Opens a decoded session; `source` names where it came from ("link", a file name). */

@@ -5,8 +5,9 @@ import { create } from 'zustand';
 import type { CapacityInput, CapacityPlan } from '../sim/capacity';
 import type { Violation } from '../sim/invariants';
 import type { MetricsSample } from '../sim/metrics';
-import type { ConfigValue, Snapshot } from '../sim/types';
+import type { Snapshot } from '../sim/types';
 import { requestMetrics } from './connection';
+import { topicMinIsr } from './panels';
 import { formatSimTime } from './selectors';
 
 export type { CapacityInput, CapacityPlan } from '../sim/capacity';
@@ -106,22 +107,14 @@ function chart(
   const toMs = samples[samples.length - 1]?.timeMs ?? 0;
   const top = Math.max(1, ...series.map((s) => maxOf(s.values) ?? 0));
   const over = `over the last ${windowS} s`;
+  const shown = (value: number | null) => (value === null ? 'none' : format(value));
+  const nowAndMax = (values: (number | null)[]) =>
+    `now ${shown(lastOf(values))}, max ${shown(maxOf(values))}`;
   let summary: string;
   if (windowS === 0) summary = `${title}: no samples yet.`;
   else if (series.length === 0) summary = `${title}: none ${over}.`;
-  else if (series.length === 1) {
-    const s = series[0];
-    const now = lastOf(s.values);
-    const max = maxOf(s.values);
-    summary = `${title}: now ${now === null ? 'none' : format(now)}, max ${max === null ? 'none' : format(max)} ${over}.`;
-  } else {
-    const parts = series.map((s) => {
-      const now = lastOf(s.values);
-      const max = maxOf(s.values);
-      return `${s.label} now ${now === null ? 'none' : format(now)}, max ${max === null ? 'none' : format(max)}`;
-    });
-    summary = `${title} ${over}: ${parts.join('; ')}.`;
-  }
+  else if (series.length === 1) summary = `${title}: ${nowAndMax(series[0].values)} ${over}.`;
+  else summary = `${title} ${over}: ${series.map((s) => `${s.label} ${nowAndMax(s.values)}`).join('; ')}.`;
   return {
     id,
     title,
@@ -249,11 +242,6 @@ export interface NoToleranceTopic {
   replicationFactor: number;
 }
 
-const minIsrOf = (config: Record<string, ConfigValue> | undefined): number => {
-  const value = Number(config?.['min.insync.replicas']);
-  return Number.isInteger(value) && value >= 1 ? value : 1;
-};
-
 /** One row per partition of the users' topics (not "__"-prefixed), from snapshot.partitions[].budget. */
 export function selectBudgetRows(snapshot: Snapshot | null): BudgetRow[] {
   if (!snapshot) return [];
@@ -281,7 +269,7 @@ export function selectNoToleranceTopics(snapshot: Snapshot | null): NoToleranceT
     .filter((t) => flagged.has(t.name))
     .map((t) => ({
       topic: t.name,
-      minInsyncReplicas: minIsrOf(t.config),
+      minInsyncReplicas: topicMinIsr(t.config),
       replicationFactor: t.replicationFactor,
     }))
     .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0));

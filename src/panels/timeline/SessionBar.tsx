@@ -2,7 +2,13 @@
 // opened session's state hash matches the one it was shared with.
 import { useEffect, useRef, useState } from 'react';
 import { describeHashCheck, LIMITS, sessionFragment, sessionFromJson, sessionToJson } from '../../scenario';
-import { openSession, reportOpenIssues, requestSession, useTimelineStore } from '../../store/timeline';
+import {
+  dismissOpenIssues,
+  openSession,
+  reportOpenIssues,
+  requestSession,
+  useTimelineStore,
+} from '../../store/timeline';
 import './timeline.css';
 
 /** The page address without its fragment, where a shared link points. */
@@ -148,7 +154,7 @@ export function OpenIssuesPanel() {
           </li>
         ))}
       </ul>
-      <button type="button" onClick={() => useTimelineStore.setState({ openIssues: null })}>
+      <button type="button" onClick={dismissOpenIssues}>
         Dismiss
       </button>
     </div>
