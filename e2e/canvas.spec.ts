@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { setSpeed } from './support';
 
 // The live cluster canvas, as a person uses it: by role, label and visible text. Waits are in
 // simulated terms (the speed is raised through the UI), never fixed sleeps.
@@ -18,10 +19,6 @@ async function leaderOf(page: Page, partition: string): Promise<number> {
   await expect(node).toHaveCount(1, { timeout: STARTUP_TIMEOUT_MS });
   const label = (await node.getAttribute('aria-label')) ?? '';
   return Number(/^Broker (\d+)/.exec(label)![1]);
-}
-
-async function setSpeed(page: Page, speed: number) {
-  await page.getByLabel('Speed').selectOption(String(speed));
 }
 
 const eventLog = (page: Page) => page.getByRole('list', { name: 'Events, newest first' });

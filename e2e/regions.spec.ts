@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { setSpeed } from './support';
 
 // The Regions tab (issue 7) on the two-regions preset: a primary cluster in eu-west-1, a standby in
 // eu-central-1 fed by MirrorMaker every 500 ms, and producer-1 writing 20 records/s with acks=all.
@@ -7,10 +8,6 @@ import { expect, test, type Page } from '@playwright/test';
 const TIMEOUT_MS = 30_000;
 
 test.setTimeout(90_000);
-
-async function setSpeed(page: Page, speed: number) {
-  await page.getByLabel('Speed').selectOption(String(speed));
-}
 
 test('the standby region trails by a visible lag; losing the primary shows the records it never received', async ({
   page,

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { setSpeed } from './support';
 
 // Shared links and time travel, as a person uses them (docs/sharing.md).
 const STARTUP_TIMEOUT_MS = 30_000;
@@ -28,7 +29,7 @@ async function sceneWithACrash(page: Page): Promise<void> {
   await page.goto('./');
   const broker4 = page.getByRole('group', { name: /^Broker 4, .*leader of/ });
   await expect(broker4).toBeVisible({ timeout: STARTUP_TIMEOUT_MS });
-  await page.getByRole('combobox', { name: 'Speed' }).selectOption('10');
+  await setSpeed(page, 10);
   await page.getByRole('button', { name: 'Send' }).click();
   await broker4.click();
   await page.getByRole('button', { name: 'Crash node 4' }).first().click();

@@ -13,6 +13,11 @@ export async function raiseSpeed(page: Page) {
   if (fastest) await speed.selectOption(fastest);
 }
 
+/** Sets the playback speed with the header's Speed select. */
+export async function setSpeed(page: Page, speed: number) {
+  await page.getByLabel('Speed').selectOption(String(speed));
+}
+
 /** Opens the default scenario at speed and the Controls tab; returns its panel. */
 export async function openControls(page: Page) {
   await page.goto('./');
