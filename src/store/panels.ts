@@ -72,8 +72,11 @@ export function dashboardRow(p: PartitionView, minIsr: number): DashboardRow {
   };
 }
 
-const byTopicThenPartition = (a: DashboardRow, b: DashboardRow): number =>
-  a.topic === b.topic ? a.partition - b.partition : a.topic < b.topic ? -1 : 1;
+/** Topic-partition order: by topic name, then partition (a sort comparator). */
+export const byTopicThenPartition = (
+  a: { topic: string; partition: number },
+  b: { topic: string; partition: number },
+): number => (a.topic === b.topic ? a.partition - b.partition : a.topic < b.topic ? -1 : 1);
 
 /** One row per partition, in the snapshot's order. */
 function dashboardRowsOf(snapshot: Snapshot | null): DashboardRow[] {

@@ -7,7 +7,7 @@ import type { Violation } from '../sim/invariants';
 import type { MetricsSample } from '../sim/metrics';
 import type { Snapshot } from '../sim/types';
 import { requestMetrics } from './connection';
-import { topicMinIsr } from './panels';
+import { byTopicThenPartition, topicMinIsr } from './panels';
 import { formatSimTime } from './selectors';
 
 export type { CapacityInput, CapacityPlan } from '../sim/capacity';
@@ -258,7 +258,7 @@ export function selectBudgetRows(snapshot: Snapshot | null): BudgetRow[] {
       noTolerance: p.budget!.noTolerance,
       note: p.budget!.note,
     }))
-    .sort((a, b) => (a.topic === b.topic ? a.partition - b.partition : a.topic < b.topic ? -1 : 1));
+    .sort(byTopicThenPartition);
 }
 
 /** Topics where min.insync.replicas ≥ replication factor: losing any one replica refuses acks=all writes. */
