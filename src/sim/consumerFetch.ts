@@ -6,9 +6,11 @@
 import { authorizationError } from './acl';
 import { coordinatorMem } from './groupCoordinator';
 import { armNodeDeadline, reply } from './kernel';
+import { countBytes } from './metrics';
 import { endOffsetForEpoch, entryAt, logEndOffset, slice } from './log';
 import type { ConsumerFetchPart, ConsumerFetchRespPart, LogRecord, Message } from './messages';
 import { tpKey } from './metadata';
+import { recordSizeBytes } from './replication';
 import type {
   ConsumerFetchSession,
   CoordinatorMem,
@@ -69,6 +71,7 @@ function canAnswer(w: World, node: SimNode, from: Message['from'], s: ConsumerFe
  */
 function answer(w: World, node: SimNode, msg: Message, s: ConsumerFetchSession, full: boolean): void {
   const parts: ConsumerFetchRespPart[] = [];
+  let bytes = 0;
   for (const sp of s.parts) {
     const disk = readable(w, node, msg.from, sp);
     if (typeof disk === 'string') {
@@ -86,8 +89,10 @@ function answer(w: World, node: SimNode, msg: Message, s: ConsumerFetchSession, 
     sp.highWatermark = disk.highWatermark;
     sp.logStartOffset = log.logStartOffset;
     const records = end > sp.fetchOffset ? slice(log, sp.fetchOffset, end) : NO_RECORDS;
+    for (const r of records) bytes += recordSizeBytes(r);
     parts.push(respPart(sp, disk.highWatermark, log.logStartOffset, records));
   }
+  if (bytes > 0) countBytes(w, node.id, 0, bytes); // BytesOutPerSec counts consumer fetches too
   reply(w, msg, { kind: 'ConsumerFetchResponse', sessionId: s.id, parts });
 }
 

@@ -63,3 +63,23 @@ describe('consumer lag in the metrics (seed 11)', () => {
     expect(group.totalLag).toBeGreaterThan(0);
   });
 });
+
+describe('bytes out (BytesOutPerSec)', () => {
+  it('counts what consumers fetch from the leader, as Kafka counts every fetch response', () => {
+    // RF 1: broker 2 has no followers, so what it sends is what consumers (and the group's commits) read.
+    const d = cluster({
+      seed: 13,
+      config: { 'offsets.topic.num.partitions': 1 },
+      topics: [{ name: 'logs', partitions: 1, replicationFactor: 1, assignment: [[2]] }],
+    }).settle();
+    const value = 'x'.repeat(1000);
+    for (let i = 0; i < 20; i++) d.produce('logs', value, 1);
+    d.advance(2000);
+    const sentBy2 = () =>
+      d.sim.metrics().reduce((n, s) => n + s.brokers.find((b) => b.nodeId === 2)!.bytesOutPerSec, 0);
+    const before = sentBy2();
+    d.startConsumer('c', 'g', ['logs'], { 'auto.offset.reset': 'earliest' });
+    d.until((x) => x.sim.consumedRecords('g').length === 20, 30000).advance(2000);
+    expect(sentBy2() - before).toBeGreaterThanOrEqual(20 * (70 + value.length));
+  });
+});
