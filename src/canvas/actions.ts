@@ -2,6 +2,7 @@
 import { sendCommand } from '../store/connection';
 import { useAnnouncementStore } from '../store/announcements';
 import type { Command } from '../store/canvasTypes';
+import { isolationGroups } from '../store/panels';
 import { useSimulationStore } from '../store/simulation';
 
 export async function run(command: Command, done: string): Promise<void> {
@@ -17,12 +18,8 @@ export const shutdownNode = (id: number) =>
 
 /** Cuts `ids` off from every other node of the cluster (clients still reach every broker). */
 export function isolate(ids: number[], what: string): Promise<void> {
-  const allIds = useSimulationStore.getState().snapshot?.nodes.map((n) => n.id) ?? [];
   return run(
-    {
-      type: 'partitionNetwork',
-      groups: [ids, allIds.filter((id) => !ids.includes(id))],
-    },
+    { type: 'partitionNetwork', groups: isolationGroups(useSimulationStore.getState().snapshot, ids) },
     `${what} isolated from the rest of the cluster.`,
   );
 }
