@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import { LessonPanel, PresenterCaption, useLessonKeys } from './LessonPanel';
 import { startLesson, useLessonStore } from './lessonStore';
 import type { ViewMode } from './progress';
+import { sessionPayloadOf } from '../scenario/session';
 import './lessons.css';
 
 /** Whether the lesson overlay is open: the header's toggle and the overlay share it. */
@@ -61,7 +62,8 @@ export function LessonDock({ mode }: { mode: ViewMode }) {
     document.body.classList.toggle('presenting', mode.present);
     document.body.classList.toggle('embed', mode.embed);
     useDockStore.getState().setOpen(mode.embed || mode.present || mode.lessonId !== null);
-    if (mode.lessonId) startLesson(mode.lessonId);
+    // A link copied during a lesson carries its session (#s=) at the step's beginning: start there.
+    if (mode.lessonId) startLesson(mode.lessonId, mode.stepIndex, sessionPayloadOf(location.hash) !== null);
   }, [mode]);
 
   return (

@@ -1,7 +1,6 @@
 // A lesson, step by step: the narration with its Kafka term, a prediction to make before the
 // simulator runs, the learner's task (or "Do it for me"), and the reveal.
 import { useEffect } from 'react';
-import { lessons } from './library';
 import {
   choose,
   currentLesson,
@@ -13,7 +12,9 @@ import {
   startLesson,
   stopLesson,
   useLessonStore,
+  type LessonState,
 } from './lessonStore';
+import { DEFAULT_WAIT_MS, lessons, type Lesson } from '../scenario/lessons';
 import './lessons.css';
 
 /** The lesson library, or the lesson being played. */
@@ -42,7 +43,10 @@ export function LessonPanel() {
       </section>
     );
 
+  if (state.phase === 'finished') return <LessonSummary lesson={lesson} state={state} />;
+
   const p = step.predict;
+  const right = p && state.choice === p.answer;
   return (
     <section className="lesson-panel" aria-label={`Lesson: ${lesson.title}`}>
       <p>
@@ -70,6 +74,11 @@ export function LessonPanel() {
               </li>
             ))}
           </ol>
+          {state.phase === 'predict' && (
+            <p className="lesson-hold">
+              <span aria-hidden="true">⏸</span> The clock waits for your prediction.
+            </p>
+          )}
         </fieldset>
       )}
       {step.task && state.phase === 'task' && (
@@ -78,32 +87,100 @@ export function LessonPanel() {
           <button type="button" onClick={doTask}>
             Do it for me
           </button>
+          <br />
+          <small>
+            <span aria-hidden="true">⏸</span> The clock waits until you act.
+          </small>
         </p>
       )}
       {state.phase === 'running' && <p role="status">Watching the cluster…</p>}
       {state.lastError && <p role="alert">The simulator refused: {state.lastError}</p>}
+      {state.phase === 'timedOut' && (
+        <div role="alert" aria-label="Step not completed">
+          <p>
+            The cluster did not reach what this step waits for within{' '}
+            {((step.waitMs ?? DEFAULT_WAIT_MS) / 1000).toFixed(0)} simulated seconds (something else was
+            changed meanwhile, or the task was done differently). Try the step again, or go on.
+          </p>
+          <button type="button" onClick={previousStep}>
+            Try this step again
+          </button>{' '}
+          <button type="button" onClick={nextStep}>
+            {state.stepIndex + 1 < lesson.steps.length ? 'Next step' : 'Finish the lesson'}
+          </button>
+        </div>
+      )}
       {state.phase === 'done' && (
         <div role="status" aria-label="Reveal">
           {p && (
-            <p className={`lesson-reveal ${state.choice === p.answer ? 'right' : 'wrong'}`}>
-              {state.choice === p.answer ? 'Right' : `Not quite: the answer is ${p.answer + 1}`}.{' '}
-              {p.explanation}
+            <p className={`lesson-reveal ${right ? 'right' : 'wrong'}`}>
+              <span aria-hidden="true">{right ? '✓ ' : '✗ '}</span>
+              {right ? 'Right' : `Not quite: the answer is ${p.answer + 1}`}. {p.explanation}
               {state.answerHeld === false &&
                 ' (The simulator did something else this time: look at the event log.)'}
             </p>
           )}
           {step.reveal && <p>{step.reveal}</p>}
+          <p className="lesson-hold">
+            <span aria-hidden="true">⏸</span> Paused on this moment; Next resumes the clock.
+          </p>
           <button type="button" onClick={nextStep}>
             {state.stepIndex + 1 < lesson.steps.length ? 'Next step' : 'Finish the lesson'}
           </button>
         </div>
       )}
       <p>
-        <button type="button" onClick={previousStep}>
+        <button
+          type="button"
+          onClick={previousStep}
+          disabled={state.stepIndex <= state.firstStepIndex && state.phase !== 'done'}
+        >
           Back
         </button>{' '}
         <button type="button" onClick={stopLesson}>
           Leave the lesson
+        </button>
+      </p>
+    </section>
+  );
+}
+
+/** The end of a lesson: what it taught, and the learner's predictions. */
+function LessonSummary({ lesson, state }: { lesson: Lesson; state: LessonState }) {
+  const asked = lesson.steps.filter((s) => s.predict).length;
+  const rightCount = state.results.filter((r) => r.right).length;
+  return (
+    <section className="lesson-panel" aria-label={`Lesson summary: ${lesson.title}`}>
+      <p>
+        <small>Lesson {lesson.number} · done</small>
+      </p>
+      <h2>{lesson.title}: what you saw</h2>
+      <p className="lesson-text">{lesson.summary}</p>
+      <p>Concepts: {lesson.concepts.join(', ')}.</p>
+      <h3>Your predictions</h3>
+      <p>
+        {rightCount} of {state.results.length} right
+        {state.results.length < asked ? ` (${asked} asked; some were skipped or done again)` : ''}.
+      </p>
+      <ol className="lesson-results">
+        {state.results.map((r) => {
+          const step = lesson.steps[r.stepIndex];
+          const p = step.predict!;
+          return (
+            <li key={r.stepIndex}>
+              <span aria-hidden="true">{r.right ? '✓ ' : '✗ '}</span>
+              <strong>{step.title}</strong>: {p.question} You chose {r.choice + 1}. {p.choices[r.choice]}
+              {r.right ? ' — right.' : ` — the answer: ${p.answer + 1}. ${p.choices[p.answer]}.`}
+            </li>
+          );
+        })}
+      </ol>
+      <p>
+        <button type="button" onClick={stopLesson}>
+          Back to the lessons
+        </button>{' '}
+        <button type="button" onClick={() => startLesson(lesson.id)}>
+          Play it again
         </button>
       </p>
     </section>
@@ -122,7 +199,7 @@ export function useLessonKeys(enabled: boolean): void {
       if (['ArrowRight', 'PageDown', ' '].includes(event.key)) {
         event.preventDefault();
         if (s.phase === 'task') doTask();
-        else if (s.phase === 'done') nextStep();
+        else if (s.phase === 'done' || s.phase === 'timedOut') nextStep();
       } else if (['ArrowLeft', 'PageUp'].includes(event.key)) {
         event.preventDefault();
         previousStep();

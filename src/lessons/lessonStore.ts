@@ -1,35 +1,44 @@
-// The page's lesson driver: the same lesson data as the headless runner, played on the worker.
-// Each step's commands go to the worker; its condition is checked on every snapshot.
+// The page's side of a lesson: the worker plays and judges each step (src/worker/lessonPlayer.ts);
+// this store mirrors where it stands, keeps what only the page knows (the learner's choices, the
+// lessons completed), sends the learner's actions, and keeps the address bar on the lesson's step
+// (?lesson=ID&step=N), so a link copied during a lesson opens that step.
 import { create } from 'zustand';
-import type { Snapshot } from '../scenario';
-import { send, sendCommand } from '../store/connection';
+import { useLessonProgressStore, sendLessonAction } from '../store/lesson';
 import { usePlaybackStore } from '../store/playback';
-import { useSimulationStore } from '../store/simulation';
-import { seek } from '../store/timeline';
-import { lessonById } from './library';
+import { lessonById, type Lesson, type LessonStep } from '../scenario/lessons';
+import type { LessonProgress } from '../store/lesson';
 import { loadProgress, saveProgress } from './progress';
-import { commandsFor, type Lesson, type LessonStep } from './types';
 
-/** predict: waiting for a choice; task: waiting for the learner's action; running: waiting for the condition. */
-export type StepPhase = 'predict' | 'task' | 'running' | 'done';
+/**
+ * predict: waiting for a choice (the clock holds); task: waiting for the learner's action (the clock
+ * holds until they act); running: the judge watches; done: the reveal (the clock paused on the
+ * moment); timedOut: the condition did not hold in time; finished: the summary.
+ */
+export type StepPhase = LessonProgress['status'];
+
+/** A prediction the learner made, and what became of it. */
+export interface PredictionResult {
+  stepIndex: number;
+  choice: number;
+  right: boolean;
+}
 
 export interface LessonState {
   lessonId: string | null;
   stepIndex: number;
   phase: StepPhase;
+  /** The learner's choice in this step, if made. */
   choice: number | null;
   /** Whether the simulator did what the correct answer says (after the reveal). */
   answerHeld: boolean | null;
-  /** The snapshot as the step began; null until the step's first snapshot arrives. */
-  start: Snapshot | null;
-  /** Virtual time each step began at, for going back. */
-  stepStartMs: number[];
-  /** Snapshots of runs before this one belong to an earlier simulation. */
-  minRun: number;
-  /** Commands of the step are sent once the start snapshot is known. */
-  commandsSent: boolean;
+  /** Every prediction made in this lesson, by step (a step done again replaces its own). */
+  results: PredictionResult[];
+  /** The earliest step Back can reach. */
+  firstStepIndex: number;
   completed: string[];
   lastError: string | null;
+  /** The lesson being started, before the worker reports it (a lesson opened from a link). */
+  starting: boolean;
 }
 
 const initial = (): LessonState => ({
@@ -38,12 +47,11 @@ const initial = (): LessonState => ({
   phase: 'running',
   choice: null,
   answerHeld: null,
-  start: null,
-  stepStartMs: [],
-  minRun: 0,
-  commandsSent: false,
+  results: [],
+  firstStepIndex: 0,
   completed: loadProgress().completed,
   lastError: null,
+  starting: false,
 });
 
 export const useLessonStore = create<LessonState>(initial);
@@ -64,137 +72,125 @@ function persist(): void {
   });
 }
 
-/** A step as it begins: its first phase, no choice, no start snapshot, nothing sent yet. */
-function stepBegins(
-  step: LessonStep,
-): Pick<LessonState, 'phase' | 'choice' | 'answerHeld' | 'start' | 'commandsSent' | 'lastError'> {
-  return {
-    phase: step.predict ? 'predict' : step.task ? 'task' : 'running',
-    choice: null,
-    answerHeld: null,
-    start: null,
-    commandsSent: false,
-    lastError: null,
-  };
-}
-
-/** Starts a lesson on a fresh simulation of its scenario, at 10× so the waits stay short. */
-export function startLesson(id: string): void {
+/**
+ * Starts a lesson at `stepIndex` (from 0): on a fresh simulation of its scenario (the steps before
+ * are played for the learner), or, `onRunning`, on the simulation a link just opened at that step.
+ * Lessons play at 10×; the clock holds whenever the lesson waits for the learner.
+ */
+export function startLesson(id: string, stepIndex = 0, onRunning = false): void {
   const lesson = lessonById(id);
   if (!lesson) return;
-  const run = useSimulationStore.getState().run;
-  useLessonStore.setState({
-    lessonId: id,
-    stepIndex: 0,
-    ...stepBegins(lesson.steps[0]),
-    stepStartMs: [],
-    minRun: run + 1,
-  });
-  send({ type: 'init', scenario: lesson.scenario });
+  if (!(stepIndex >= 0 && stepIndex < lesson.steps.length)) stepIndex = 0;
+  useLessonStore.setState({ lessonId: id, stepIndex, results: [], choice: null, starting: true });
   usePlaybackStore.getState().setSpeed(10);
-  usePlaybackStore.getState().play();
+  sendLessonAction({ do: 'start', lessonId: id, stepIndex, fresh: !onRunning });
   persist();
 }
 
 export function stopLesson(): void {
-  useLessonStore.setState({ lessonId: null });
+  sendLessonAction({ do: 'stop' });
+  useLessonStore.setState({ lessonId: null, starting: false });
   persist();
+  showStepInAddress(null);
 }
 
-function enterStep(index: number): void {
-  const lesson = currentLesson();
-  if (!lesson) return;
-  if (index >= lesson.steps.length) {
-    const s = useLessonStore.getState();
-    useLessonStore.setState({
-      completed: s.completed.includes(lesson.id) ? s.completed : [...s.completed, lesson.id],
-      lessonId: null,
-    });
-    persist();
-    return;
-  }
-  useLessonStore.setState({ stepIndex: index, ...stepBegins(lesson.steps[index]) });
-  persist();
-  onSnapshot();
-}
-
-/** The learner's prediction; the step then runs (or waits for its task). */
+/** The learner's prediction; the worker then runs the step (or waits for its task). */
 export function choose(choice: number): void {
-  const step = currentStep();
   const s = useLessonStore.getState();
-  if (!step?.predict || s.phase !== 'predict') return;
-  useLessonStore.setState({ choice, phase: step.task ? 'task' : 'running' });
-  onSnapshot();
+  if (!currentStep(s)?.predict || s.phase !== 'predict' || s.choice !== null) return;
+  useLessonStore.setState({ choice });
+  sendLessonAction({ do: 'answered' });
 }
 
-/** "Do it for me": issues the commands the step's task amounts to. */
+/** "Do it for me": the worker issues the commands the step's task amounts to. */
 export function doTask(): void {
-  const step = currentStep();
   const s = useLessonStore.getState();
-  if (!step?.task || s.phase !== 'task' || !s.start) return;
-  useLessonStore.setState({ phase: 'running', commandsSent: true });
-  // The learner's action first, then what the step does meanwhile (as the headless runner does).
-  void issue([...commandsFor(step.task.commands, s.start), ...commandsFor(step.commands, s.start)]);
+  if (!currentStep(s)?.task || s.phase !== 'task') return;
+  sendLessonAction({ do: 'doTask' });
 }
 
+/** After the reveal: on to the next step (the clock resumes), or the summary after the last. */
 export function nextStep(): void {
   const s = useLessonStore.getState();
-  if (s.phase === 'done') enterStep(s.stepIndex + 1);
+  if (s.phase === 'done' || s.phase === 'timedOut') sendLessonAction({ do: 'next' });
 }
 
-/** Back to the beginning of the previous step (or this one): the timeline restores that moment. */
+/**
+ * Back to the beginning of this step (after its reveal) or of the previous one: the worker restores
+ * that exact moment and drops what was done since (the timeline keeps it as a branch).
+ */
 export function previousStep(): void {
-  const s = useLessonStore.getState();
-  const index = s.phase === 'done' || s.stepIndex === 0 ? s.stepIndex : s.stepIndex - 1;
-  const at = s.stepStartMs[index];
-  if (at === undefined) return;
-  usePlaybackStore.getState().pause();
-  seek(at);
-  enterStep(index);
-  usePlaybackStore.getState().play();
+  if (useLessonStore.getState().lessonId) sendLessonAction({ do: 'back' });
 }
 
-/** Sends the commands together, so that they land at the same virtual time. */
-async function issue(commands: ReturnType<typeof commandsFor>): Promise<void> {
-  const results = await Promise.all(commands.map((command) => sendCommand(command)));
-  results.forEach((result, i) => {
-    if (!result.ok) useLessonStore.setState({ lastError: `${commands[i].type}: ${result.error}` });
-  });
-}
-
-/** Checks the current step against the latest snapshot; called on every snapshot. */
-export function onSnapshot(): void {
+/** Mirrors the worker's report into this store. */
+function receive(progress: LessonProgress | null): void {
   const s = useLessonStore.getState();
-  const step = currentStep(s);
-  const sim = useSimulationStore.getState();
-  if (!step || !sim.snapshot || sim.run < s.minRun) return;
-  if (!s.start) {
-    const stepStartMs = [...s.stepStartMs];
-    stepStartMs[s.stepIndex] = sim.snapshot.timeMs;
-    useLessonStore.setState({ start: sim.snapshot, stepStartMs });
-    return onSnapshot();
-  }
-  if (s.phase === 'predict' || s.phase === 'done') return;
-  // A step with a task sends its commands with the task ("Do it for me"); the learner may also act in the UI.
-  if (s.phase === 'running' && !s.commandsSent) {
-    useLessonStore.setState({ commandsSent: true });
-    void issue(commandsFor(step.commands, s.start));
+  if (!progress) {
+    // The worker ended the lesson (another scenario or session replaced it), unless one is starting.
+    if (!s.starting && s.lessonId) {
+      useLessonStore.setState({ lessonId: null });
+      persist();
+      showStepInAddress(null);
+    }
     return;
   }
-  const view = { snapshot: sim.snapshot, events: sim.events, start: s.start };
-  if (step.until(view))
-    useLessonStore.setState({
-      phase: 'done',
-      answerHeld: step.predict ? step.predict.answerHolds(view) : null,
-    });
+  const lesson = lessonById(progress.lessonId);
+  if (!lesson) return;
+  const sameStep = s.lessonId === progress.lessonId && s.stepIndex === progress.stepIndex && !s.starting;
+  // A step begun again (Back, or the next step) asks for a new prediction.
+  const entered = !sameStep || progress.status === 'predict';
+  const choice = entered ? null : s.choice;
+  let results = s.lessonId === progress.lessonId ? s.results : [];
+  results = results.filter(
+    (r) => r.stepIndex < progress.stepIndex || (!entered && r.stepIndex === progress.stepIndex),
+  );
+  const predict = lesson.steps[progress.stepIndex]?.predict;
+  if (progress.status === 'done' && predict && choice !== null)
+    results = [
+      ...results.filter((r) => r.stepIndex !== progress.stepIndex),
+      { stepIndex: progress.stepIndex, choice, right: choice === predict.answer },
+    ];
+  const finished = progress.status === 'finished';
+  useLessonStore.setState({
+    lessonId: progress.lessonId,
+    stepIndex: progress.stepIndex,
+    phase: progress.status,
+    choice,
+    answerHeld: progress.answerHeld,
+    results,
+    firstStepIndex: progress.firstStepIndex,
+    lastError: progress.refused.length ? progress.refused.join('; ') : null,
+    starting: false,
+    completed:
+      finished && !s.completed.includes(progress.lessonId)
+        ? [...s.completed, progress.lessonId]
+        : s.completed,
+  });
+  persist();
+  showStepInAddress(progress);
+}
+
+/** Keeps ?lesson=ID&step=N (from 1) in the address bar, so that the address and a copied link open this step. */
+function showStepInAddress(progress: LessonProgress | null): void {
+  if (typeof history === 'undefined' || typeof location === 'undefined') return;
+  const url = new URL(location.href);
+  if (progress && progress.status !== 'finished') {
+    url.searchParams.set('lesson', progress.lessonId);
+    url.searchParams.set('step', String(progress.stepIndex + 1));
+  } else {
+    url.searchParams.delete('lesson');
+    url.searchParams.delete('step');
+  }
+  if (url.href !== location.href) history.replaceState(history.state, '', url.href);
 }
 
 let installed = false;
-/** Subscribes the driver to the simulation store (once). */
+/** Subscribes the page's lesson store to the worker's reports (once). */
 export function installLessonDriver(): void {
   if (installed) return;
   installed = true;
-  useSimulationStore.subscribe((state, previous) => {
-    if (state.snapshot !== previous.snapshot) onSnapshot();
+  useLessonProgressStore.subscribe((state, previous) => {
+    if (state.progress !== previous.progress) receive(state.progress);
   });
 }

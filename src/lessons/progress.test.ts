@@ -31,7 +31,15 @@ describe('lesson progress', () => {
 
 describe('view modes', () => {
   it('reads ?present, ?embed and ?lesson', () => {
-    expect(parseViewMode('?present&lesson=isr')).toEqual({ present: true, embed: false, lessonId: 'isr' });
-    expect(parseViewMode('?embed')).toEqual({ present: false, embed: true, lessonId: null });
+    expect(parseViewMode('?present&lesson=isr')).toEqual({
+      present: true,
+      embed: false,
+      lessonId: 'isr',
+      stepIndex: 0,
+    });
+    expect(parseViewMode('?embed')).toEqual({ present: false, embed: true, lessonId: null, stepIndex: 0 });
+    expect(parseViewMode('?lesson=isr&step=3').stepIndex).toBe(2);
+    for (const bad of ['0', '-1', '2.5', 'x', ''])
+      expect(parseViewMode(`?lesson=isr&step=${bad}`).stepIndex, bad).toBe(0);
   });
 });

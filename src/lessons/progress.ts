@@ -48,14 +48,22 @@ export function saveProgress(progress: Progress, store: Storage | null = storage
   }
 }
 
-/** The view modes a URL asks for: ?present (presenter), ?embed (iframe), ?lesson=ID. */
+/** The view modes a URL asks for: ?present (presenter), ?embed (iframe), ?lesson=ID&step=N (N from 1). */
 export interface ViewMode {
   present: boolean;
   embed: boolean;
   lessonId: string | null;
+  /** The step to open, from 0 (the URL counts from 1); 0 when absent or not a positive whole number. */
+  stepIndex: number;
 }
 
 export function parseViewMode(search: string): ViewMode {
   const params = new URLSearchParams(search);
-  return { present: params.has('present'), embed: params.has('embed'), lessonId: params.get('lesson') };
+  const step = Number(params.get('step'));
+  return {
+    present: params.has('present'),
+    embed: params.has('embed'),
+    lessonId: params.get('lesson'),
+    stepIndex: Number.isInteger(step) && step >= 1 ? step - 1 : 0,
+  };
 }

@@ -6,6 +6,7 @@ import {
   type PageToWorker,
   type WorkerToPage,
 } from '../worker/protocol';
+import { receiveLessonState } from './lesson';
 import { receivePlaybackStats } from './playback';
 import { replyChannel } from './replies';
 import { receiveSimulationMessage, useSimulationStore } from './simulation';
@@ -88,6 +89,9 @@ function receive(message: WorkerToPage): void {
       plans.settle(id, reply);
       return;
     }
+    case 'lessonState':
+      receiveLessonState(message.state);
+      return;
     case 'timeline':
     case 'session':
     case 'sessionLoaded':

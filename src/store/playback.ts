@@ -51,6 +51,8 @@ export const usePlaybackStore = create<PlaybackState>((set) => ({
 
 export function receivePlaybackStats(stats: PlaybackStats): void {
   usePlaybackStore.setState({
+    // The worker may pause itself (a lesson holds the clock for the learner): it has the last word.
+    playing: stats.playing,
     achievedSpeed: stats.achievedSpeed,
     snapshotBytesPerSecond: stats.snapshotBytesPerSecond,
   });

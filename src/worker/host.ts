@@ -7,6 +7,7 @@ import { answerLedgerQuery } from './ledgerQuery';
 import { checkHash, type Session } from '../scenario/session';
 import { compareBranches, EXPERIMENTS } from './compare';
 import { Timeline } from './timeline';
+import { LessonPlayer } from './lessonPlayer';
 import {
   MAX_SPEED,
   MIN_SPEED,
@@ -105,6 +106,21 @@ export function startHost(
   let statsVirtualMs = 0;
   let measuring = false;
   let bytesPosted = 0;
+  // The lesson being played: it holds and resumes the clock, and judges each step on the engine.
+  const lessons = new LessonPlayer({
+    timeline: () => timeline,
+    init: (lesson) => init(lesson.scenario, true),
+    play,
+    pause,
+    traveled: () => {
+      if (timeline.sim !== sim) restart();
+      else {
+        publish();
+        postTimeline();
+      }
+    },
+    post: (state) => post({ type: 'lessonState', state }),
+  });
 
   function postSnapshot(message: WorkerToPage): void {
     if (measuring) bytesPosted += JSON.stringify(message).length;
@@ -178,19 +194,28 @@ export function startHost(
     lastTickAtMs = startMs;
     const fromMs = sim.nowMs;
     try {
-      while (owedMs >= 1 && clock.now() - startMs < TICK_BUDGET_MS) {
+      while (playing && owedMs >= 1 && clock.now() - startMs < TICK_BUDGET_MS) {
         const next = sim.nextEventAtMs();
         const wholeMs = Math.floor(owedMs);
         // Nothing due in the time owed: jump over the idle stretch in one call.
-        const sliceMs = next === null || next > sim.nowMs + wholeMs ? wholeMs : Math.min(wholeMs, SLICE_MS);
+        let sliceMs = next === null || next > sim.nowMs + wholeMs ? wholeMs : Math.min(wholeMs, SLICE_MS);
+        // A lesson step is judged at fixed instants: never run past the next one unchecked.
+        const checkAtMs = lessons.nextCheckAtMs;
+        if (checkAtMs !== null) sliceMs = Math.max(0, Math.min(sliceMs, checkAtMs - sim.nowMs));
         timeline.advance(sliceMs);
         owedMs -= sliceMs;
+        lessons.afterAdvance();
       }
     } catch (error) {
       fail(error);
       return;
     }
     statsVirtualMs += sim.nowMs - fromMs;
+    // The lesson paused on its moment: show it at once, and tick no more.
+    if (!playing) {
+      publish();
+      return;
+    }
     // What did not fit the budget is dropped: the run falls behind the requested speed (and the
     // stats say so) rather than building a backlog that would freeze the worker.
     owedMs -= Math.floor(owedMs);
@@ -243,6 +268,7 @@ export function startHost(
       return;
     }
     pause();
+    lessons.detach();
     timeline = loaded.timeline;
     restart();
     post({ type: 'sessionLoaded', check: checkHash(session, sim.stateHash()), refused: loaded.refused });
@@ -263,14 +289,17 @@ export function startHost(
     }
   }
 
-  function init(next: Scenario): void {
+  /** `forLesson`: the lesson player asks (it keeps its lesson); otherwise a lesson being played ends. */
+  function init(next: Scenario, forLesson = false): boolean {
     try {
       timeline = new Timeline(next);
     } catch (error) {
       refuse(error);
-      return;
+      return false;
     }
+    if (!forLesson) lessons.detach();
     restart();
+    return true;
   }
 
   /** A scenario or session that cannot be loaded: its problems go to the page, the running simulation stays. */
@@ -313,6 +342,7 @@ export function startHost(
           result = { ok: false as const, error: errorText(error) };
         }
         post({ type: 'commandResult', id: message.id, result });
+        if (result.ok) lessons.afterUserCommand();
         publish();
         postTimeline();
         return;
@@ -324,6 +354,7 @@ export function startHost(
           fail(error);
           return;
         }
+        lessons.afterAdvance();
         publish();
         return;
       case 'measure':
@@ -363,7 +394,8 @@ export function startHost(
         loadSession(message.session);
         return;
       case 'getSession':
-        post({ type: 'session', id: message.id, session: timeline.session() });
+        // During a lesson, a link opens the current step from its beginning.
+        post({ type: 'session', id: message.id, session: lessons.session() ?? timeline.session() });
         return;
       case 'seek':
         travel(() => timeline.seek(message.timeMs));
@@ -387,6 +419,16 @@ export function startHost(
         }
         return;
       }
+      case 'lesson':
+        try {
+          lessons.receive(message.action);
+        } catch (error) {
+          fail(error);
+          return;
+        }
+        publish();
+        postTimeline();
+        return;
       default:
         post(unknownMessageError(message));
     }

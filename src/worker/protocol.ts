@@ -61,7 +61,26 @@ export type PageToWorker =
   | { type: 'stepEvent'; direction: 'forward' | 'back' }
   | { type: 'switchBranch'; branchId: number }
   /** Run two branches from now with one thing changed; answered by a `comparison`. */
-  | { type: 'compare'; id: number; experimentId: string; topic: string };
+  | { type: 'compare'; id: number; experimentId: string; topic: string }
+  // ---- lessons (docs/lessons.md): the worker plays and judges the steps ----
+  | { type: 'lesson'; action: LessonAction };
+
+/**
+ * What the learner did in a lesson. The worker judges each step on the engine (StepJudge) and
+ * answers every action with a `lessonState`.
+ */
+export type LessonAction =
+  /** A fresh simulation of the lesson's scenario, at step 0 (or at `stepIndex` of the running one, for a link). */
+  | { do: 'start'; lessonId: string; stepIndex?: number; fresh: boolean }
+  /** The prediction is made (the choice stays in the page): the step's action may run. */
+  | { do: 'answered' }
+  /** "Do it for me": the commands the step's task amounts to. */
+  | { do: 'doTask' }
+  /** To the next step (after the reveal). */
+  | { do: 'next' }
+  /** Back to the beginning of this step (after its reveal) or of the previous one. */
+  | { do: 'back' }
+  | { do: 'stop' };
 
 /**
  * A snapshot whose partitions are sent only where they changed since the previous snapshot of
@@ -117,6 +136,8 @@ export type WorkerToPage =
   | { type: 'session'; id: number; session: Session }
   /** A loadSession succeeded: whether the replayed state has the link's hash, and refused actions. */
   | { type: 'sessionLoaded'; check: HashCheck; refused: string[] }
+  /** The lesson being played, after each change (null when none). */
+  | { type: 'lessonState'; state: LessonProgress | null }
   | {
       type: 'comparison';
       id: number;
@@ -124,6 +145,30 @@ export type WorkerToPage =
       labels: [string, string];
       error?: string;
     };
+
+/**
+ * Where a step stands. predict: the clock holds for the learner's prediction; task: it holds for the
+ * learner's action (it runs again as soon as they act); running: the step's action ran, the judge
+ * watches; done: the condition held and the clock paused on the moment; timedOut: it did not hold
+ * within the step's waitMs; finished: past the last step.
+ */
+export type LessonStatus = 'predict' | 'task' | 'running' | 'done' | 'timedOut' | 'finished';
+
+export interface LessonProgress {
+  lessonId: string;
+  stepIndex: number;
+  status: LessonStatus;
+  /** Virtual time the step began at. */
+  enteredAtMs: number;
+  /** When the condition held (status done). */
+  doneAtMs: number | null;
+  /** Whether the simulator did what the prediction's correct answer says (status done, a step with a prediction). */
+  answerHeld: boolean | null;
+  /** Commands of the step the engine refused, as `type: error`. */
+  refused: string[];
+  /** The earliest step Back can reach (a lesson opened from a link starts at its step). */
+  firstStepIndex: number;
+}
 
 /**
  * The full snapshot a delta describes, given the previous one. Unchanged fields and partitions keep

@@ -54,6 +54,12 @@ export interface TimelineInfo {
   markers: Marker[];
 }
 
+/** An exact point of a branch: a time, and how many of its actions were applied by then. */
+export interface TimelinePosition {
+  timeMs: number;
+  applied: number;
+}
+
 interface Checkpoint {
   atMs: number;
   /** How many of the branch's actions the checkpoint includes. */
@@ -149,11 +155,12 @@ export class Timeline {
     return this.advanceTo(this.live.nowMs + ms);
   }
 
-  advanceTo(untilMs: number): string[] {
+  /** `actionLimit`: apply no more than this many of the branch's actions (a rewind to an exact point). */
+  advanceTo(untilMs: number, actionLimit = Infinity): string[] {
     const refused: string[] = [];
     const b = this.branch;
     for (;;) {
-      const next = b.actions[this.applied];
+      const next = this.applied < actionLimit ? b.actions[this.applied] : undefined;
       const nextCheckpoint = this.nextCheckpointAtMs();
       const target = Math.min(untilMs, next && next.atMs <= untilMs ? next.atMs : Infinity, nextCheckpoint);
       if (target > this.live.nowMs) this.live.advance(target - this.live.nowMs);
@@ -209,6 +216,37 @@ export class Timeline {
     this.advanceTo(target);
   }
 
+  /** Where the live simulation stands: its time, and how many of the branch's actions it applied. */
+  get position(): TimelinePosition {
+    return { timeMs: this.live.nowMs, applied: this.applied };
+  }
+
+  /**
+   * Restores an exact earlier point of the current branch (its time and the actions applied by then,
+   * so actions recorded at that very instant stay out) and, when the branch has a recorded future,
+   * starts a new branch there: the future is kept as the old branch and does not replay. A lesson's
+   * Back uses it, so a step can be done again.
+   */
+  rewindTo(position: TimelinePosition): void {
+    // A branch a rewind just made, never played on, is not kept as one more branch: rewind its parent.
+    const last = this.branchList[this.branchList.length - 1];
+    const parent = this.branchList.find((x) => x.id === this.branch.parentId);
+    if (parent && this.branch === last && this.branch.endMs === this.branch.forkAtMs) {
+      this.branchList.pop();
+      this.branch = parent;
+    }
+    const b = this.branch;
+    const target = Math.max(0, Math.min(position.timeMs, b.endMs));
+    const applied = Math.min(position.applied, b.actions.length);
+    const cps = b.checkpoints;
+    let i = cps.length - 1;
+    while (i > 0 && (cps[i].atMs > target || cps[i].applied > applied)) i--;
+    this.live = cps[i].sim.clone();
+    this.applied = cps[i].applied;
+    this.advanceTo(target, applied);
+    if (this.applied < b.actions.length || b.endMs > this.live.nowMs) this.fork();
+  }
+
   /** Runs exactly the next scheduled engine event (single-step playback). */
   stepOne(): void {
     const action = this.branch.actions[this.applied];
@@ -258,6 +296,16 @@ export class Timeline {
       actions: this.branch.actions.slice(0, this.applied).map((a) => ({ ...a })),
       positionMs: this.live.nowMs,
       stateHash: this.live.stateHash(),
+    };
+  }
+
+  /** The session at an earlier exact point of the current branch, whose state hash the caller knows. */
+  sessionAt(position: TimelinePosition, stateHash: string): Session {
+    return {
+      ...newSession(this.scenario),
+      actions: this.branch.actions.slice(0, position.applied).map((a) => ({ ...a })),
+      positionMs: position.timeMs,
+      stateHash,
     };
   }
 

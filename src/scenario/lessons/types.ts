@@ -1,7 +1,7 @@
 // Lessons are data: a scenario and a list of steps. Each step narrates, names the Kafka term, may
 // run commands, may ask the learner to predict, and advances when its condition holds on what the
 // simulator shows (a pure predicate). The same data drives the page and the headless runner.
-import type { Command, Scenario, SimEvent, Snapshot } from '../scenario';
+import type { Command, Scenario, SimEvent, Snapshot } from '..';
 
 /** What a step's predicates see: the cluster now, the event log, and the cluster when the step began. */
 export interface LessonView {

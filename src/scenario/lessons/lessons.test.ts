@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_TYPES } from '../scenario';
+import { COMMAND_TYPES } from '..';
+import { nextInt, seedRng } from '../../sim/rng';
 import { lessons } from './library';
 import { runLesson } from './runner';
 import type { Lesson } from './types';
@@ -59,6 +60,19 @@ describe('every lesson runs headless to its end', () => {
       for (const step of run.steps) expect(step.doneAtMs).not.toBeNull();
       for (const [i, step] of lesson.steps.entries())
         if (step.predict) expect(run.steps[i].answerHeld, `${lesson.id}/${step.id}`).toBe(true);
+    });
+  }
+});
+
+describe('every lesson holds for a learner who lets the clock run before answering', () => {
+  // The page holds the clock while it waits for the learner; one who presses play and reads for up
+  // to 10 s at 10× lets up to 100 simulated seconds pass before acting. Right answers must still hold.
+  for (const lesson of lessons) {
+    const seed = 1000 + lesson.number;
+    it(`${lesson.number}. ${lesson.title} (thinking seed ${seed})`, () => {
+      const rng = seedRng(seed);
+      const run = runLesson(lesson, { thinkMs: () => nextInt(rng, 100_001) });
+      expect(run.problems).toEqual([]);
     });
   }
 });

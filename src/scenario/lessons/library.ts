@@ -14,8 +14,8 @@ import {
   partitionsOf,
   producerOf,
 } from './predicates';
-import { presets } from '../scenario';
-import type { Command } from '../scenario';
+import { presets } from '..';
+import type { Command } from '..';
 import type { Lesson, LessonStep } from './types';
 
 const bootStep = (text: string, topic?: string): LessonStep => ({
@@ -63,17 +63,21 @@ const partitionsAndKeys: Lesson = {
   summary:
     'A cluster shares the load of a topic by cutting it into partitions spread over the brokers; a key keeps related records together and in order.',
   concepts: ['broker', 'cluster', 'topic', 'partition', 'partition leader', 'record key', 'ordering'],
-  scenario: threeBrokers([{ name: 'orders', partitions: 6, replicationFactor: 3 }]),
+  scenario: threeBrokers([]),
   steps: [
-    bootStep(
-      'Three brokers (2, 3 and 4) and one controller (1) form a cluster: to an application it looks like one big server. The topic "orders" is created with 6 partitions.',
-      'orders',
-    ),
+    {
+      ...bootStep(
+        'Three brokers (2, 3 and 4) and one controller (1) form a cluster: to an application it looks like one big server. It has no topic yet.',
+      ),
+      until: ({ snapshot }) =>
+        snapshot.quorum.leaderId !== null && [2, 3, 4].every((b) => brokerUp(snapshot, b)),
+    },
     {
       id: 'spread',
       title: 'Partitions spread the load',
       term: 'partition',
-      text: 'Each partition is an independent, ordered log with one leader broker that takes its writes. The controller placed the 6 partitions of "orders" across the brokers.',
+      text: 'An operator creates the topic "orders" with 6 partitions (kafka-topics --create --partitions 6 --replication-factor 3). Each partition is an independent, ordered log with one leader broker that takes its writes; the controller decides where they go.',
+      commands: [{ type: 'createTopic', name: 'orders', partitions: 6, replicationFactor: 3 }],
       predict: {
         question: 'How many partitions of "orders" does each broker lead?',
         choices: ['All 6 are led by broker 2', 'Two each', 'It changes with every write'],
@@ -223,8 +227,11 @@ const isr: Lesson = {
         ],
         answer: 1,
         answerHolds: (view) => {
-          const shrunk = eventsSince(view, 'IsrShrunk', (e) => e.topic === 't');
-          return shrunk.length > 0 && shrunk[0].timeMs - view.start.timeMs >= 25_000;
+          const cut =
+            eventsSince(view, 'LinkCut', (e) => e.from === 4)[0] ??
+            eventsSince(view, 'NetworkPartitioned')[0];
+          const shrunk = eventsSince(view, 'IsrShrunk', (e) => e.topic === 't')[0];
+          return cut !== undefined && shrunk !== undefined && shrunk.timeMs - cut.timeMs >= 25_000;
         },
         explanation:
           'The leader removes a follower that has not caught up for replica.lag.time.max.ms (30 s by default): a short hiccup does not shrink the ISR.',
@@ -426,20 +433,23 @@ const brokerDies: Lesson = {
       id: 'crash',
       title: 'Broker 4 crashes',
       term: 'heartbeat',
-      text: 'Broker 4 loses power. Every broker sends a heartbeat to the active controller every 2 s.',
+      text: 'Broker 4 loses power. Every broker sends a heartbeat to the active controller every 2 s (broker.heartbeat.interval.ms). The controller counts broker.session.timeout.ms (9 s) from the last heartbeat it received, so it acts 7 to 9 s after the crash.',
       task: { text: 'Crash broker 4.', commands: [{ type: 'crashNode', nodeId: 4 }] },
       predict: {
         question: 'When does the controller declare broker 4 dead (fenced)?',
         choices: [
           'At once',
-          'When no heartbeat came for broker.session.timeout.ms (9 s)',
+          'When no heartbeat came for broker.session.timeout.ms (9 s since the last one)',
           'Only when an operator removes it',
         ],
         answer: 1,
         answerHolds: (view) => {
-          const fenced = eventsSince(view, 'BrokerFenced', (e) => e.nodeId === 4);
-          const after = fenced.length ? fenced[0].timeMs - view.start.timeMs : -1;
-          return after >= 6000 && after <= 12_000;
+          const crashed = eventsSince(view, 'NodeCrashed', (e) => e.nodeId === 4)[0];
+          const fenced = eventsSince(view, 'BrokerFenced', (e) => e.nodeId === 4)[0];
+          if (!crashed || !fenced) return false;
+          // broker.session.timeout.ms from the last heartbeat, which came at most one interval before the crash.
+          const after = fenced.timeMs - crashed.timeMs;
+          return after > 9000 - 2000 - 500 && after <= 9000 + 500;
         },
         explanation:
           "Heartbeats are the controller's only sign of life; after broker.session.timeout.ms without one, it fences the broker.",
@@ -665,7 +675,7 @@ const unclean: Lesson = {
       id: 'last-isr',
       title: 'The in-sync copies die',
       term: 'ISR',
-      text: 'Broker 3 crashes, then broker 2. Broker 4, the stale one, restarts.',
+      text: 'Broker 3 crashes too. Broker 2, the leader, is now the only in-sync replica: ISR = {2}. Broker 4 is still down.',
       commands: [{ type: 'crashNode', nodeId: 3 }],
       until: ({ snapshot }) => partitionOf(snapshot, 't')!.isr.length === 1,
       waitMs: 20_000,
@@ -674,7 +684,7 @@ const unclean: Lesson = {
       id: 'wait',
       title: 'Wait, or lose data?',
       term: 'offline partition',
-      text: 'Only broker 4 is alive, and it never got "important". By default unclean.leader.election.enable=false.',
+      text: 'Now broker 2, the last in-sync replica, crashes, and broker 4, the stale one, restarts. It never got "important". By default unclean.leader.election.enable=false.',
       commands: [
         { type: 'crashNode', nodeId: 2 },
         { type: 'restartNode', nodeId: 4 },

@@ -1,5 +1,5 @@
 // Small pure readers of a snapshot and the event log, so that lesson steps read as sentences.
-import type { Scenario, SimEvent, Snapshot } from '../scenario';
+import type { Scenario, SimEvent, Snapshot } from '..';
 import type { LessonView } from './types';
 
 export const partitionOf = (s: Snapshot, topic: string, partition = 0) =>
