@@ -24,6 +24,10 @@ test('a lesson is picked from the library and played step by step to its end', a
   await expect(lesson.getByRole('heading', { name: 'It returns' })).toBeVisible();
   await lesson.getByRole('button', { name: 'Do it for me' }).click();
   await lesson.getByRole('button', { name: 'Finish the lesson' }).click({ timeout: TIMEOUT_MS });
+  // The summary: what the lesson taught, and the prediction made.
+  const summary = page.getByRole('region', { name: 'Lesson summary: The in-sync replicas (ISR)' });
+  await expect(summary).toContainText('1 of 1 right');
+  await summary.getByRole('button', { name: 'Back to the lessons' }).click();
 
   // Back at the library, the lesson is marked done, and stays so after a reload (localStorage).
   await expect(page.getByRole('region', { name: 'Lessons' }).getByLabel('completed')).toHaveCount(1);

@@ -28,6 +28,8 @@ export class LessonPlayer {
   private judge: StepJudge | null = null;
   /** Where each step began, for Back and for a link to the step. */
   private entries: (TimelinePosition & { stateHash: string })[] = [];
+  /** The step was begun again by Back, and the learner did nothing since: another Back goes further. */
+  private backedInto = false;
 
   constructor(host: LessonHost) {
     this.host = host;
@@ -43,6 +45,7 @@ export class LessonPlayer {
   }
 
   receive(action: LessonAction): void {
+    if (action.do !== 'back') this.backedInto = false;
     switch (action.do) {
       case 'start':
         this.start(action.lessonId, action.stepIndex ?? 0, action.fresh);
@@ -246,13 +249,16 @@ export class LessonPlayer {
     const p = this.progress;
     if (!p || !this.lesson) return this.report();
     const done = p.status === 'done' || p.status === 'timedOut' || p.status === 'finished';
-    const index = done || p.stepIndex <= p.firstStepIndex ? p.stepIndex : p.stepIndex - 1;
+    // After a reveal, Back first returns to the beginning of this step; pressed again, to the one before.
+    const again = done && !this.backedInto;
+    const index = again || p.stepIndex <= p.firstStepIndex ? p.stepIndex : p.stepIndex - 1;
     const at = this.entries[index];
     if (!at) return this.report();
     this.host.pause();
     this.host.timeline().rewindTo(at);
     this.host.traveled();
     this.enter(index);
+    this.backedInto = true;
   }
 
   private stop(): void {
