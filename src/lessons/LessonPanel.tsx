@@ -56,7 +56,13 @@ export function LessonPanel() {
       </p>
       <h2>{step.title}</h2>
       <p className="term">Kafka term: {step.term}</p>
-      <p className="lesson-text">{step.text}</p>
+      <p className="lesson-text">
+        {/* The clock holds for the prediction: what the text tells happens once it is made. */}
+        {p && state.phase === 'predict' && (step.commands || step.task) && (
+          <strong className="lesson-next">Once you have answered: </strong>
+        )}
+        {step.text}
+      </p>
       {p && (
         <fieldset>
           <legend>Predict: {p.question}</legend>
