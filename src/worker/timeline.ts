@@ -177,11 +177,14 @@ export class Timeline {
   apply(command: Command): CommandResult {
     // Events due at this instant run first, so that a replay (advance, then apply) sees the same state.
     this.live.advance(0);
+    // The last event before the action: a fork shares the parent's markers up to it, no further
+    // (the action's own events take seqs that the parent's future used).
+    const seqBefore = lastSeq(this.live);
     const result = this.live.apply(command);
     if (!result.ok) return result;
     const b = this.branch;
     const now = this.live.nowMs;
-    if (this.applied < b.actions.length || b.endMs > now) this.fork();
+    if (this.applied < b.actions.length || b.endMs > now) this.fork(seqBefore);
     this.branch.actions.push({ atMs: now, command });
     this.applied++;
     this.noteProgress();
@@ -298,14 +301,14 @@ export class Timeline {
 
   // ---- inside ------------------------------------------------------------------------------------
 
+  /** `sharedSeq`: the last event the new branch shares with its parent (its later ones are its own). */
   private newBranch(
     parent: Branch | null,
     forkAtMs: number,
     actions: SessionAction[],
     checkpoints: Checkpoint[],
+    sharedSeq = -1,
   ): Branch {
-    const events = this.live.events();
-    const lastSeq = events.length ? events[events.length - 1].seq : -1;
     const b: Branch = {
       id: this.branchList.length + 1,
       parentId: parent?.id ?? null,
@@ -314,19 +317,19 @@ export class Timeline {
       actions,
       checkpoints,
       checkpointEveryMs: parent?.checkpointEveryMs ?? this.options.checkpointEveryMs,
-      eventMarkers: parent ? parent.eventMarkers.filter((m) => m.seq <= lastSeq) : [],
-      markedSeq: parent ? lastSeq : -1,
+      eventMarkers: parent ? parent.eventMarkers.filter((m) => m.seq <= sharedSeq) : [],
+      markedSeq: parent ? sharedSeq : -1,
     };
     this.branchList.push(b);
     return b;
   }
 
-  private fork(): void {
+  private fork(sharedSeq: number): void {
     const parent = this.branch;
     const now = this.live.nowMs;
     const actions = parent.actions.slice(0, this.applied).map((a) => ({ ...a }));
     const checkpoints = parent.checkpoints.filter((c) => c.atMs <= now && c.applied <= this.applied);
-    this.branch = this.newBranch(parent, now, actions, checkpoints);
+    this.branch = this.newBranch(parent, now, actions, checkpoints, sharedSeq);
   }
 
   private nextCheckpointAtMs(): number {
@@ -377,6 +380,11 @@ export class Timeline {
     if (b.eventMarkers.length > this.options.maxMarkers)
       b.eventMarkers.splice(0, b.eventMarkers.length - this.options.maxMarkers);
   }
+}
+
+function lastSeq(sim: Simulation): number {
+  const events = sim.events();
+  return events.length ? events[events.length - 1].seq : -1;
 }
 
 /** A short label for a user action on the scrubber. */
