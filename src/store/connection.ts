@@ -89,6 +89,7 @@ function receive(message: WorkerToPage): void {
       return;
     }
     case 'timeline':
+    case 'steppedTo':
     case 'session':
     case 'sessionLoaded':
     case 'comparison':

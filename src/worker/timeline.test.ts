@@ -61,6 +61,22 @@ describe('seeking', () => {
     expect(timeline.nowMs).toBeGreaterThan(before.timeMs);
   });
 
+  it('says which events a step landed on: those logged at the time it stopped', () => {
+    const { timeline } = story();
+    timeline.seek(30_000);
+    const back = timeline.stepBack();
+    const atBack = timeline.sim.events().filter((e) => e.timeMs === timeline.nowMs);
+    expect(back.length).toBeGreaterThan(0);
+    expect(back).toEqual(atBack);
+    const forward = timeline.stepForward();
+    expect(forward.length).toBeGreaterThan(0);
+    expect(forward.every((e) => e.timeMs === timeline.nowMs)).toBe(true);
+    expect(forward[0].seq).toBeGreaterThan(back.at(-1)!.seq);
+    timeline.seek(0);
+    expect(timeline.stepBack()).toEqual([]);
+    expect(timeline.nowMs).toBe(0);
+  });
+
   it('single-steps engine events, applying recorded actions where a replay would', () => {
     const { timeline, hashes } = story();
     timeline.seek(11_990);

@@ -5,7 +5,7 @@
 import { newSession, type Session, type SessionAction } from '../scenario/session';
 import { createSimulation } from '../sim';
 import type { Simulation } from '../sim/simulation';
-import type { Command, CommandResult, Scenario } from '../sim/types';
+import type { Command, CommandResult, Scenario, SimEvent } from '../sim/types';
 
 export type MarkerKind = 'crash' | 'cut' | 'election' | 'fencing' | 'loss' | 'offline' | 'action';
 
@@ -222,8 +222,8 @@ export class Timeline {
     this.noteProgress();
   }
 
-  /** Runs on to the next logged event (or up to a minute of quiet). */
-  stepForward(): void {
+  /** Runs on to the next logged event (or up to a minute of quiet); returns the events it landed on. */
+  stepForward(): SimEvent[] {
     const count = this.live.events().length;
     const limit = this.live.nowMs + STEP_FORWARD_LIMIT_MS;
     while (this.live.events().length === count && this.live.nowMs < limit) {
@@ -232,15 +232,22 @@ export class Timeline {
       const next = Math.min(due ?? limit, action?.atMs ?? Infinity, limit);
       this.advanceTo(Math.max(next, this.live.nowMs + (next <= this.live.nowMs ? 1 : 0)));
     }
+    return this.live.events().slice(count);
   }
 
-  /** Seeks to the time of the last logged event before now. */
-  stepBack(): void {
+  /** Seeks to the time of the last logged event before now; returns the events logged at that time. */
+  stepBack(): SimEvent[] {
     const events = this.live.events();
     const now = this.live.nowMs;
     let i = events.length - 1;
     while (i >= 0 && events[i].timeMs >= now) i--;
-    this.seek(i >= 0 ? events[i].timeMs : 0);
+    if (i < 0) {
+      this.seek(0);
+      return [];
+    }
+    const atMs = events[i].timeMs;
+    this.seek(atMs);
+    return eventsAt(this.live, atMs);
   }
 
   /** Makes another branch current, at the same virtual time where it reaches (else at its end). */
@@ -380,6 +387,16 @@ export class Timeline {
     if (b.eventMarkers.length > this.options.maxMarkers)
       b.eventMarkers.splice(0, b.eventMarkers.length - this.options.maxMarkers);
   }
+}
+
+/** The events logged at `atMs`, in log order. */
+function eventsAt(sim: Simulation, atMs: number): SimEvent[] {
+  const events = sim.events();
+  let end = events.length;
+  while (end > 0 && events[end - 1].timeMs > atMs) end--;
+  let start = end;
+  while (start > 0 && events[start - 1].timeMs === atMs) start--;
+  return events.slice(start, end);
 }
 
 function lastSeq(sim: Simulation): number {
