@@ -93,6 +93,7 @@ function receive(message: WorkerToPage): void {
       receiveLessonState(message.state);
       return;
     case 'timeline':
+    case 'steppedTo':
     case 'session':
     case 'sessionLoaded':
     case 'comparison':

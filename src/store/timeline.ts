@@ -11,6 +11,7 @@ export type TimelineInfo = Extract<WorkerToPage, { type: 'timeline' }>['timeline
 export type TimelineMarker = TimelineInfo['markers'][number];
 export type SessionData = Extract<WorkerToPage, { type: 'session' }>['session'];
 export type HashCheckData = Extract<WorkerToPage, { type: 'sessionLoaded' }>['check'];
+export type SteppedTo = Omit<Extract<WorkerToPage, { type: 'steppedTo' }>, 'type'>;
 export type ComparisonReply = Omit<Extract<WorkerToPage, { type: 'comparison' }>, 'type' | 'id'>;
 
 export interface TimelineState {
@@ -19,12 +20,15 @@ export interface TimelineState {
   loaded: { check: HashCheckData; refused: string[]; source: string } | null;
   /** Problems of a link or file that could not be opened (the running session is kept). */
   openIssues: { source: string; issues: ScenarioIssue[] } | null;
+  /** Where the last ‹ Event / Event › landed: the events at that time. */
+  stepped: SteppedTo | null;
 }
 
 export const useTimelineStore = create<TimelineState>(() => ({
   info: null,
   loaded: null,
   openIssues: null,
+  stepped: null,
 }));
 
 const sessions = replyChannel<SessionData>();
@@ -32,12 +36,20 @@ const comparisons = replyChannel<ComparisonReply>();
 let loadingSource = 'link';
 
 export function receiveTimelineMessage(
-  message: Extract<WorkerToPage, { type: 'timeline' | 'session' | 'sessionLoaded' | 'comparison' }>,
+  message: Extract<
+    WorkerToPage,
+    { type: 'timeline' | 'steppedTo' | 'session' | 'sessionLoaded' | 'comparison' }
+  >,
 ): void {
   switch (message.type) {
     case 'timeline':
       useTimelineStore.setState({ info: message.timeline });
       return;
+    case 'steppedTo': {
+      const { type: _type, ...stepped } = message;
+      useTimelineStore.setState({ stepped });
+      return;
+    }
     case 'session':
       sessions.settle(message.id, message.session);
       return;

@@ -34,6 +34,24 @@ describe('time travel in the worker', () => {
     expect(h.last('timeline').timeline.currentBranchId).toBe(1);
   });
 
+  it('names the event a step landed on, after the snapshot of that moment', () => {
+    const h = host();
+    for (let i = 0; i < 5; i++) h.receive({ type: 'stepEvent', direction: 'forward' });
+    const forward = h.last('steppedTo');
+    expect(forward.direction).toBe('forward');
+    const frame = h.sent.at(-2)!;
+    expect(frame.type).toBe('timeline');
+    expect(frame.type === 'timeline' && frame.timeline.nowMs).toBe(forward.timeMs);
+    expect(forward.events.length).toBeGreaterThan(0);
+    expect(forward.events.every((e) => e.timeMs === forward.timeMs)).toBe(true);
+    expect(h.sent.at(-1)).toBe(forward);
+    h.receive({ type: 'stepEvent', direction: 'back' });
+    const back = h.last('steppedTo');
+    expect(back.timeMs).toBeLessThan(forward.timeMs);
+    expect(back.count).toBeGreaterThanOrEqual(back.events.length);
+    expect(back.events[0].timeMs).toBe(back.timeMs);
+  });
+
   it('hands out the session at the current position, which replays to its hash', () => {
     const h = host();
     for (let i = 0; i < 10; i++) h.receive({ type: 'stepEvent', direction: 'forward' });

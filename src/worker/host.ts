@@ -2,7 +2,7 @@
 // only place that reads the wall clock; the engine only ever sees advance(ms) and step().
 import { defaultScenario } from '../scenario/presets';
 import { createSimulation, ScenarioError } from '../sim';
-import type { PartitionView, Scenario, Snapshot } from '../sim/types';
+import type { PartitionView, Scenario, SimEvent, Snapshot } from '../sim/types';
 import { answerLedgerQuery } from './ledgerQuery';
 import { checkHash, type Session } from '../scenario/session';
 import { compareBranches, EXPERIMENTS } from './compare';
@@ -10,6 +10,7 @@ import { Timeline } from './timeline';
 import { LessonPlayer } from './lessonPlayer';
 import {
   MAX_SPEED,
+  MAX_STEPPED_EVENTS,
   MIN_SPEED,
   unknownMessageError,
   type PageToWorker,
@@ -400,9 +401,22 @@ export function startHost(
       case 'seek':
         travel(() => timeline.seek(message.timeMs));
         return;
-      case 'stepEvent':
-        travel(() => (message.direction === 'back' ? timeline.stepBack() : timeline.stepForward()));
+      case 'stepEvent': {
+        const { direction } = message;
+        const landed: SimEvent[][] = [];
+        travel(() => landed.push(direction === 'back' ? timeline.stepBack() : timeline.stepForward()));
+        // A step that failed has said so with an error; it landed nowhere.
+        const [events] = landed;
+        if (!events) return;
+        post({
+          type: 'steppedTo',
+          direction,
+          timeMs: timeline.nowMs,
+          events: events.slice(0, MAX_STEPPED_EVENTS),
+          count: events.length,
+        });
         return;
+      }
       case 'switchBranch':
         travel(() => timeline.switchBranch(message.branchId));
         return;

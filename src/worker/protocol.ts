@@ -21,6 +21,8 @@ import type { TimelineInfo } from './timeline';
 /** The slowest and fastest playback speeds, in simulated milliseconds per wall-clock millisecond. */
 export const MIN_SPEED = 0.1;
 export const MAX_SPEED = 1000;
+/** The most events a `steppedTo` carries (a crash on a large cluster logs hundreds at one instant). */
+export const MAX_STEPPED_EVENTS = 20;
 
 /** Which ledger entries a `getLedger` asks for: every field given must match. */
 export interface LedgerQuery {
@@ -133,6 +135,11 @@ export type WorkerToPage =
   | { type: 'error'; message: string; issues?: ScenarioIssue[] }
   /** The branches and markers of the run; after each change and about once a second while playing. */
   | { type: 'timeline'; timeline: TimelineInfo }
+  /**
+   * Where a `stepEvent` landed (after its snapshot): the events logged at `timeMs`, the first
+   * MAX_STEPPED_EVENTS of `count`; none when no event was found (at the start, or a minute of quiet).
+   */
+  | { type: 'steppedTo'; direction: 'forward' | 'back'; timeMs: number; events: SimEvent[]; count: number }
   | { type: 'session'; id: number; session: Session }
   /** A loadSession succeeded: whether the replayed state has the link's hash, and refused actions. */
   | { type: 'sessionLoaded'; check: HashCheck; refused: string[] }

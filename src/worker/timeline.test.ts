@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { presets } from '../scenario/presets';
 import { replaySession } from '../scenario/session';
 import type { Command } from '../sim/types';
-import { Timeline } from './timeline';
+import { describeCommand, MARKER_KINDS, Timeline } from './timeline';
 
 const scenario = presets['three-brokers'].scenario;
 
@@ -59,6 +59,22 @@ describe('seeking', () => {
     timeline.stepForward();
     expect(timeline.sim.events().length).toBeGreaterThan(count);
     expect(timeline.nowMs).toBeGreaterThan(before.timeMs);
+  });
+
+  it('says which events a step landed on: those logged at the time it stopped', () => {
+    const { timeline } = story();
+    timeline.seek(30_000);
+    const back = timeline.stepBack();
+    const atBack = timeline.sim.events().filter((e) => e.timeMs === timeline.nowMs);
+    expect(back.length).toBeGreaterThan(0);
+    expect(back).toEqual(atBack);
+    const forward = timeline.stepForward();
+    expect(forward.length).toBeGreaterThan(0);
+    expect(forward.every((e) => e.timeMs === timeline.nowMs)).toBe(true);
+    expect(forward[0].seq).toBeGreaterThan(back.at(-1)!.seq);
+    timeline.seek(0);
+    expect(timeline.stepBack()).toEqual([]);
+    expect(timeline.nowMs).toBe(0);
   });
 
   it('single-steps engine events, applying recorded actions where a replay would', () => {
@@ -129,5 +145,82 @@ describe('sessions', () => {
     expect(refused).toEqual([]);
     expect(copy.sim.stateHash()).toBe(session.stateHash);
     expect(copy.info().endMs).toBe(25_000);
+  });
+});
+
+describe("each branch's markers", () => {
+  /** The markers a branch should show: the logged events of note and the actions of its live run. */
+  function markersOfTheLiveRun(timeline: Timeline) {
+    const events = timeline.sim
+      .events()
+      .filter((e) => MARKER_KINDS[e.type])
+      .map((e) => ({ timeMs: e.timeMs, kind: MARKER_KINDS[e.type], type: e.type, label: e.message }));
+    const actions = timeline.session().actions.map((a) => ({
+      timeMs: a.atMs,
+      kind: 'action',
+      type: a.command.type,
+      label: describeCommand(a.command),
+    }));
+    return [...events, ...actions].sort((x, y) => x.timeMs - y.timeMs);
+  }
+
+  /** Main: node 4 crashes at 10 s, played to 30 s. */
+  function crashAtTen(): Timeline {
+    const timeline = new Timeline(scenario);
+    timeline.advanceTo(10_000);
+    expect(timeline.apply({ type: 'crashNode', nodeId: 4 })).toEqual({ ok: true });
+    timeline.advanceTo(30_000);
+    return timeline;
+  }
+
+  const crashedNode = (timeline: Timeline, id: number) =>
+    timeline.info().markers.filter((m) => m.type === 'NodeCrashed' && m.label.includes(`Node ${id}`));
+
+  it('a branch forked before a crash does not show the crash of the branch it left', () => {
+    const timeline = crashAtTen();
+    expect(crashedNode(timeline, 4)).toHaveLength(1);
+    timeline.seek(6_000);
+    expect(timeline.apply({ type: 'crashNode', nodeId: 2 })).toEqual({ ok: true });
+    timeline.advanceTo(30_000);
+    expect(timeline.currentBranchId).toBe(2);
+    expect(crashedNode(timeline, 4)).toEqual([]);
+    // The crash done on the new branch is its own marker, at the time it was done.
+    expect(crashedNode(timeline, 2).map((m) => m.timeMs)).toEqual([6_000]);
+    expect(timeline.info().markers).toEqual(markersOfTheLiveRun(timeline));
+  });
+
+  it('a branch forked at the very time of a crash keeps that crash, once', () => {
+    const timeline = crashAtTen();
+    timeline.seek(10_000);
+    expect(timeline.apply({ type: 'restartNode', nodeId: 4 })).toEqual({ ok: true });
+    timeline.advanceTo(30_000);
+    expect(crashedNode(timeline, 4).map((m) => m.timeMs)).toEqual([10_000]);
+    expect(timeline.info().markers).toEqual(markersOfTheLiveRun(timeline));
+  });
+
+  it('switching branches and stepping through events keeps every branch to its own markers', () => {
+    const timeline = crashAtTen();
+    const mainMarkers = timeline.info().markers;
+    timeline.seek(6_000);
+    expect(timeline.apply({ type: 'crashNode', nodeId: 3 })).toEqual({ ok: true });
+    timeline.advanceTo(25_000);
+    timeline.switchBranch(1);
+    expect(timeline.info().markers).toEqual(mainMarkers);
+    timeline.switchBranch(2);
+    for (let i = 0; i < 5; i++) timeline.stepBack();
+    for (let i = 0; i < 8; i++) timeline.stepForward();
+    timeline.seek(25_000);
+    expect(crashedNode(timeline, 4)).toEqual([]);
+    expect(timeline.info().markers).toEqual(markersOfTheLiveRun(timeline));
+    // A third branch, from the second, before its crash.
+    timeline.seek(3_000);
+    expect(timeline.apply({ type: 'shutdownNode', nodeId: 2 })).toEqual({ ok: true });
+    timeline.advanceTo(20_000);
+    expect(timeline.currentBranchId).toBe(3);
+    expect(crashedNode(timeline, 3)).toEqual([]);
+    expect(crashedNode(timeline, 4)).toEqual([]);
+    expect(timeline.info().markers).toEqual(markersOfTheLiveRun(timeline));
+    timeline.switchBranch(1);
+    expect(timeline.info().markers).toEqual(mainMarkers);
   });
 });

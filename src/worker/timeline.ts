@@ -5,7 +5,7 @@
 import { newSession, type Session, type SessionAction } from '../scenario/session';
 import { createSimulation } from '../sim';
 import type { Simulation } from '../sim/simulation';
-import type { Command, CommandResult, Scenario } from '../sim/types';
+import type { Command, CommandResult, Scenario, SimEvent } from '../sim/types';
 
 export type MarkerKind = 'crash' | 'cut' | 'election' | 'fencing' | 'loss' | 'offline' | 'action';
 
@@ -184,11 +184,14 @@ export class Timeline {
   apply(command: Command): CommandResult {
     // Events due at this instant run first, so that a replay (advance, then apply) sees the same state.
     this.live.advance(0);
+    // The last event before the action: a fork shares the parent's markers up to it, no further
+    // (the action's own events take seqs that the parent's future used).
+    const seqBefore = lastSeq(this.live);
     const result = this.live.apply(command);
     if (!result.ok) return result;
     const b = this.branch;
     const now = this.live.nowMs;
-    if (this.applied < b.actions.length || b.endMs > now) this.fork();
+    if (this.applied < b.actions.length || b.endMs > now) this.fork(seqBefore);
     this.branch.actions.push({ atMs: now, command });
     this.applied++;
     this.noteProgress();
@@ -244,7 +247,7 @@ export class Timeline {
     this.live = cps[i].sim.clone();
     this.applied = cps[i].applied;
     this.advanceTo(target, applied);
-    if (this.applied < b.actions.length || b.endMs > this.live.nowMs) this.fork();
+    if (this.applied < b.actions.length || b.endMs > this.live.nowMs) this.fork(lastSeq(this.live));
   }
 
   /** Runs exactly the next scheduled engine event (single-step playback). */
@@ -257,8 +260,8 @@ export class Timeline {
     this.noteProgress();
   }
 
-  /** Runs on to the next logged event (or up to a minute of quiet). */
-  stepForward(): void {
+  /** Runs on to the next logged event (or up to a minute of quiet); returns the events it landed on. */
+  stepForward(): SimEvent[] {
     const count = this.live.events().length;
     const limit = this.live.nowMs + STEP_FORWARD_LIMIT_MS;
     while (this.live.events().length === count && this.live.nowMs < limit) {
@@ -267,15 +270,22 @@ export class Timeline {
       const next = Math.min(due ?? limit, action?.atMs ?? Infinity, limit);
       this.advanceTo(Math.max(next, this.live.nowMs + (next <= this.live.nowMs ? 1 : 0)));
     }
+    return this.live.events().slice(count);
   }
 
-  /** Seeks to the time of the last logged event before now. */
-  stepBack(): void {
+  /** Seeks to the time of the last logged event before now; returns the events logged at that time. */
+  stepBack(): SimEvent[] {
     const events = this.live.events();
     const now = this.live.nowMs;
     let i = events.length - 1;
     while (i >= 0 && events[i].timeMs >= now) i--;
-    this.seek(i >= 0 ? events[i].timeMs : 0);
+    if (i < 0) {
+      this.seek(0);
+      return [];
+    }
+    const atMs = events[i].timeMs;
+    this.seek(atMs);
+    return eventsAt(this.live, atMs);
   }
 
   /** Makes another branch current, at the same virtual time where it reaches (else at its end). */
@@ -346,14 +356,14 @@ export class Timeline {
 
   // ---- inside ------------------------------------------------------------------------------------
 
+  /** `sharedSeq`: the last event the new branch shares with its parent (its later ones are its own). */
   private newBranch(
     parent: Branch | null,
     forkAtMs: number,
     actions: SessionAction[],
     checkpoints: Checkpoint[],
+    sharedSeq = -1,
   ): Branch {
-    const events = this.live.events();
-    const lastSeq = events.length ? events[events.length - 1].seq : -1;
     const b: Branch = {
       id: this.branchList.length + 1,
       parentId: parent?.id ?? null,
@@ -362,19 +372,19 @@ export class Timeline {
       actions,
       checkpoints,
       checkpointEveryMs: parent?.checkpointEveryMs ?? this.options.checkpointEveryMs,
-      eventMarkers: parent ? parent.eventMarkers.filter((m) => m.seq <= lastSeq) : [],
-      markedSeq: parent ? lastSeq : -1,
+      eventMarkers: parent ? parent.eventMarkers.filter((m) => m.seq <= sharedSeq) : [],
+      markedSeq: parent ? sharedSeq : -1,
     };
     this.branchList.push(b);
     return b;
   }
 
-  private fork(): void {
+  private fork(sharedSeq: number): void {
     const parent = this.branch;
     const now = this.live.nowMs;
     const actions = parent.actions.slice(0, this.applied).map((a) => ({ ...a }));
     const checkpoints = parent.checkpoints.filter((c) => c.atMs <= now && c.applied <= this.applied);
-    this.branch = this.newBranch(parent, now, actions, checkpoints);
+    this.branch = this.newBranch(parent, now, actions, checkpoints, sharedSeq);
   }
 
   private nextCheckpointAtMs(): number {
@@ -425,6 +435,21 @@ export class Timeline {
     if (b.eventMarkers.length > this.options.maxMarkers)
       b.eventMarkers.splice(0, b.eventMarkers.length - this.options.maxMarkers);
   }
+}
+
+/** The events logged at `atMs`, in log order. */
+function eventsAt(sim: Simulation, atMs: number): SimEvent[] {
+  const events = sim.events();
+  let end = events.length;
+  while (end > 0 && events[end - 1].timeMs > atMs) end--;
+  let start = end;
+  while (start > 0 && events[start - 1].timeMs === atMs) start--;
+  return events.slice(start, end);
+}
+
+function lastSeq(sim: Simulation): number {
+  const events = sim.events();
+  return events.length ? events[events.length - 1].seq : -1;
 }
 
 /** A short label for a user action on the scrubber. */
