@@ -9,9 +9,8 @@ import { lastRates } from './metrics';
 import { isReassigning, leadershipSkew } from './reassignment';
 import type { MetaImage } from './metadata';
 import { compareTopicPartition, emptyImage, tpKey } from './metadata';
-import { raftStateOf } from './quorum';
-import { brokerValue } from './replication';
-import type { World } from './state';
+import { RAFT_FETCH_MAX_WAIT_MS, raftStateOf } from './quorum';
+import type { SimNode, World } from './state';
 import type {
   AppliedConfigView,
   ConfigValue,
@@ -71,10 +70,7 @@ export function buildSnapshot(w: World): Snapshot {
       highWatermark: n.raft?.highWatermark ?? 0,
       votedFor: n.disk.votedFor,
       leaderId: n.raft?.leaderId ?? null,
-      lastFetchOkMs:
-        n.state === 'running' && n.raft?.role === 'follower' && Number.isFinite(n.raft.lastFetchOkMs)
-          ? n.raft.lastFetchOkMs
-          : null,
+      lastFetchOkMs: overdueFetchMs(w, n),
     };
   });
   const leader = voters.filter((v) => v.state === 'leader').sort((a, b) => b.epoch - a.epoch)[0];
@@ -139,6 +135,16 @@ export function buildSnapshot(w: World): Snapshot {
 }
 
 /**
+ * A following voter's last successful fetch, once it is overdue (older than twice the leader's long poll):
+ * a follower fetching on time gets null, so the quorum's snapshot does not change with every fetch.
+ */
+function overdueFetchMs(w: World, n: SimNode): number | null {
+  const r = n.raft;
+  if (n.state !== 'running' || !r || r.role !== 'follower' || !Number.isFinite(r.lastFetchOkMs)) return null;
+  return w.nowMs - r.lastFetchOkMs > 2 * RAFT_FETCH_MAX_WAIT_MS ? r.lastFetchOkMs : null;
+}
+
+/**
  * The leader's view of its ISR followers that are behind its log end, with when it last saw each
  * caught up (the clock of Partition.isFollowerOutOfSync); null when the leader is not running.
  */
@@ -160,15 +166,12 @@ function laggingFollowers(w: World, leaderId: NodeId, key: string): Map<NodeId, 
 }
 
 function timeouts(w: World, img: MetaImage): TimeoutsView {
-  const replicaLagTimeMaxMs: Record<string, number> = {};
-  for (const n of [...w.nodes.values()].sort((a, b) => a.id - b.id))
-    if (n.isBroker) replicaLagTimeMaxMs[n.id] = Number(brokerValue(w, n, 'replica.lag.time.max.ms'));
   return {
     brokerSessionTimeoutMs: Number(
       img.clusterConfig['broker.session.timeout.ms'] ?? w.config['broker.session.timeout.ms'],
     ),
     brokerHeartbeatIntervalMs: Number(w.config['broker.heartbeat.interval.ms']),
-    replicaLagTimeMaxMs,
+    replicaLagTimeMaxMs: Number(w.config['replica.lag.time.max.ms']),
     controllerQuorumFetchTimeoutMs: Number(w.config['controller.quorum.fetch.timeout.ms']),
   };
 }

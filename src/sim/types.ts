@@ -290,8 +290,10 @@ export interface VoterView {
   votedFor: NodeId | null;
   leaderId: NodeId | null;
   /**
-   * A follower: when it last fetched from its leader (its controller.quorum.fetch.timeout.ms runs
-   * from then, after which it becomes prospective); null for other states and before its first fetch.
+   * A follower whose fetch is overdue (none answered for over twice the leader's 500 ms long poll):
+   * when it last fetched from its leader; it becomes prospective once that is
+   * controller.quorum.fetch.timeout.ms ago. Null while it fetches on time, in other states, and
+   * before its first fetch.
    */
   lastFetchOkMs: number | null;
 }
@@ -536,8 +538,8 @@ export interface TimeoutsView {
   brokerSessionTimeoutMs: number;
   /** broker.heartbeat.interval.ms: how often a registered broker sends BrokerHeartbeat. */
   brokerHeartbeatIntervalMs: number;
-  /** replica.lag.time.max.ms by broker id: a leader shrinks its ISR by its own value. */
-  replicaLagTimeMaxMs: Record<string, number>;
+  /** replica.lag.time.max.ms (a static broker config in Kafka, so one value here). */
+  replicaLagTimeMaxMs: number;
   /** controller.quorum.fetch.timeout.ms: a voter that has not fetched from its leader for this long becomes prospective. */
   controllerQuorumFetchTimeoutMs: number;
 }
