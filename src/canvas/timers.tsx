@@ -120,8 +120,7 @@ const CardCountdowns = memo(function CardCountdowns({ card }: { card: string }) 
         ))}
         {more > 0 && (
           <span className="timer-more">
-            +{more}
-            <span className="visually-hidden"> more countdowns running</span>
+            +{more} more<span className="visually-hidden"> countdowns running</span>
           </span>
         )}
       </div>

@@ -55,12 +55,15 @@ export const MAX_PER_CARD = 2;
 
 const NONE: CardTimers = { shown: [], more: 0 };
 
-/** Seconds for a clock: one decimal below a minute ("4.2 s"), whole seconds above ("75 s"). */
+/** Seconds for a running clock: one decimal below a minute ("4.2 s", "8.0 s"), whole seconds above. */
 export function seconds(ms: number): string {
   const s = Math.max(0, ms) / 1000;
-  if (s >= 60) return `${Math.round(s)} s`;
-  const text = s.toFixed(1);
-  return `${text.endsWith('.0') ? text.slice(0, -2) : text} s`;
+  return s >= 60 ? `${Math.round(s)} s` : `${s.toFixed(1)} s`;
+}
+
+/** Seconds for a limit: as few digits as it needs ("9 s", "0.5 s"). */
+export function limitSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
 }
 
 function countdown(
@@ -83,9 +86,9 @@ function countdown(
     config,
     fraction: limitMs > 0 ? Math.min(1, elapsed / limitMs) : 1,
     expired,
-    text: `${seconds(elapsed)} / ${seconds(limitMs)}`,
+    text: `${seconds(elapsed)} / ${limitSeconds(limitMs)}`,
     outcome,
-    label: `${subject} ${seconds(elapsed)} ago of ${config} ${seconds(limitMs)}; ${outcome}`,
+    label: `${subject} ${seconds(elapsed)} ago of ${config} ${limitSeconds(limitMs)}; ${outcome}`,
   };
 }
 
@@ -174,7 +177,7 @@ export function selectTimers(snapshot: Snapshot, selected: Selection | null): Ma
           lagMs,
           'replica.lag.time.max.ms',
           age > lagMs
-            ? `leader ${p.leader} removes it from the ISR at its next check (every ${seconds(lagMs / 2)})`
+            ? `leader ${p.leader} removes it from the ISR at its next check (every ${limitSeconds(lagMs / 2)})`
             : `then leader ${p.leader} removes it from the ISR`,
         ),
       );
@@ -229,7 +232,13 @@ export function selectTimers(snapshot: Snapshot, selected: Selection | null): Ma
         b.fraction - a.fraction ||
         (a.key < b.key ? -1 : 1),
     );
-    out.set(card, { shown: list.slice(0, MAX_PER_CARD), more: Math.max(0, list.length - MAX_PER_CARD) });
+    // A broker whose heartbeat is late is about to be fenced, which takes it out of every ISR
+    // before replica.lag.time.max.ms could: its replicas' lag clocks are left out.
+    const shown =
+      list[0].kind === 'heartbeat' && t.brokerSessionTimeoutMs <= lagMs
+        ? list.filter((c) => c.kind !== 'replicaLag')
+        : list;
+    out.set(card, { shown: shown.slice(0, MAX_PER_CARD), more: Math.max(0, shown.length - MAX_PER_CARD) });
   }
   return out;
 }
