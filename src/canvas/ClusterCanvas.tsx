@@ -185,6 +185,10 @@ const Legend = memo(function Legend() {
           <span className="message-sample message--heartbeat" aria-hidden="true" /> heartbeat: broker to
           active controller
         </li>
+        <li>
+          ring and ♥ 6.2 s / 9 s: a timer running towards its Kafka limit (♥ heartbeat, ⇣ replica lag, ⇢
+          request, ✉ delivery, ⟲ quorum fetch; ✕ once run out)
+        </li>
       </ul>
     </details>
   );

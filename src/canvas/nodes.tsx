@@ -5,6 +5,7 @@ import type { ClientData, ClusterNodeData, ReplicaChip, ZoneData } from '../stor
 import { isNodeSelected, useSelectionStore } from '../store/selection';
 import { crashNode, healNetwork, isolate, restartNode, shutdownNode } from './actions';
 import { ReplicaGlyph } from './glyphs';
+import { NodeCountdowns, ProducerCountdowns } from './timers';
 
 export type ClusterFlowNode = Node<ClusterNodeData, 'cluster'>;
 export type ZoneFlowNode = Node<ZoneData, 'zone'>;
@@ -196,6 +197,7 @@ export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<Cluster
           <path d="M4 4L96 96M96 4L4 96" />
         </svg>
       )}
+      <NodeCountdowns id={data.id} />
       {selected && <NodeActions id={data.id} state={data.state} />}
     </div>
   );
@@ -246,6 +248,7 @@ export const ClientNode = memo(function ClientNode({ data }: NodeProps<ClientFlo
           <li key={line}>{line}</li>
         ))}
       </ul>
+      {data.clientKind === 'producer' && <ProducerCountdowns id={data.id} />}
     </div>
   );
 });

@@ -4,7 +4,7 @@
 import { loadedGroup, OFFSETS_TOPIC, offsetsPartitionFor } from './groupCoordinator';
 import type { MetaImage } from './metadata';
 import { compareTopicPartition, tpKey } from './metadata';
-import type { GroupMem, World } from './state';
+import type { GroupMem, ProducerClient, World } from './state';
 import type {
   ClientsView,
   ConsumerView,
@@ -17,6 +17,26 @@ import type {
 function percentile(sorted: number[], q: number): number | null {
   if (sorted.length === 0) return null;
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+/** The producer's oldest request in flight and oldest unsettled record: what its timeouts run against. */
+function oldestInFlight(
+  w: World,
+  p: ProducerClient,
+): Pick<ProducerView, 'oldestRequestSentAtMs' | 'oldestRequestBrokerId' | 'oldestRecordSentAtMs'> {
+  let oldest: { sentAtMs: number; brokerId: NodeId } | null = null;
+  for (const req of p.inFlight.values()) if (!oldest || req.sentAtMs < oldest.sentAtMs) oldest = req;
+  // p.records is in send order: the first is the oldest.
+  let oldestRecordSentAtMs: number | null = null;
+  for (const id of p.records.keys()) {
+    oldestRecordSentAtMs = w.ledgerIndex.get(id)?.sentAtMs ?? null;
+    break;
+  }
+  return {
+    oldestRequestSentAtMs: oldest ? oldest.sentAtMs : null,
+    oldestRequestBrokerId: oldest ? oldest.brokerId : null,
+    oldestRecordSentAtMs,
+  };
 }
 
 export function clientsView(w: World, img: MetaImage, highWatermark: (tp: string) => number): ClientsView {
@@ -37,6 +57,7 @@ export function clientsView(w: World, img: MetaImage, highWatermark: (tp: string
       latencyP99Ms: percentile(lat, 0.99),
       metadataFrom: p.metadataFrom,
       config: { ...p.config },
+      ...oldestInFlight(w, p),
     };
   });
   const consumers: ConsumerView[] = [...w.consumers.values()].map((c) => ({

@@ -21,7 +21,8 @@ import { nextInt } from './rng';
 import type { RaftMem, SimNode, World } from './state';
 import type { NodeId } from './types';
 
-const FETCH_MAX_WAIT_MS = 500; // KafkaRaftClient fetch max wait
+/** KafkaRaftClient's fetch max wait: how long the leader parks a fetch with nothing new. */
+export const RAFT_FETCH_MAX_WAIT_MS = 500;
 const REQUEST_TIMEOUT_MS = 2000; // controller.quorum.request.timeout.ms
 
 function electionTimeoutMs(w: World): number {
@@ -445,7 +446,7 @@ function handleFetch(w: World, node: SimNode, msg: Message): void {
   }
   // Long-poll only when there is nothing new for this fetcher: no entries and no newer HW.
   if (b.fetchOffset >= logEndOffset(log) && (r.sentHighWatermark.get(msg.from) ?? -1) >= r.highWatermark) {
-    const token = setNodeTimer(w, node, FETCH_MAX_WAIT_MS, 'raftParkExpire', String(msg.from));
+    const token = setNodeTimer(w, node, RAFT_FETCH_MAX_WAIT_MS, 'raftParkExpire', String(msg.from));
     r.parked.set(msg.from, { msg, token });
     return;
   }

@@ -9,8 +9,8 @@ import { lastRates } from './metrics';
 import { isReassigning, leadershipSkew } from './reassignment';
 import type { MetaImage } from './metadata';
 import { compareTopicPartition, emptyImage, tpKey } from './metadata';
-import { raftStateOf } from './quorum';
-import type { World } from './state';
+import { RAFT_FETCH_MAX_WAIT_MS, raftStateOf } from './quorum';
+import type { SimNode, World } from './state';
 import type {
   AppliedConfigView,
   ConfigValue,
@@ -20,6 +20,7 @@ import type {
   PartitionView,
   ReassignmentView,
   Snapshot,
+  TimeoutsView,
   VoterView,
 } from './types';
 
@@ -69,18 +70,22 @@ export function buildSnapshot(w: World): Snapshot {
       highWatermark: n.raft?.highWatermark ?? 0,
       votedFor: n.disk.votedFor,
       leaderId: n.raft?.leaderId ?? null,
+      lastFetchOkMs: overdueFetchMs(w, n),
     };
   });
   const leader = voters.filter((v) => v.state === 'leader').sort((a, b) => b.epoch - a.epoch)[0];
   const partitions: PartitionView[] = [...img.partitions.values()].sort(compareTopicPartition).map((p) => {
     const key = tpKey(p.topic, p.partition);
+    const lagging = laggingFollowers(w, p.leader, key);
     const replicaLogs = p.replicas.map((brokerId) => {
       const d = w.nodes.get(brokerId)?.disk.partitions.get(key);
+      const lastCaughtUpAtMs = lagging?.get(brokerId);
       return {
         brokerId,
         logStartOffset: d ? d.log.logStartOffset : 0,
         logEndOffset: d ? logEndOffset(d.log) : 0,
         highWatermark: d ? d.highWatermark : 0,
+        ...(lastCaughtUpAtMs === undefined ? {} : { lastCaughtUpAtMs }),
       };
     });
     const leaderLog = replicaLogs.find((r) => r.brokerId === p.leader);
@@ -125,6 +130,49 @@ export function buildSnapshot(w: World): Snapshot {
     reassignments: reassignments(partitions),
     security: securityView(w),
     clients: clientsView(w, img, (tp) => partitionHw.get(tp) ?? 0),
+    timeouts: timeouts(w, img),
+  };
+}
+
+/**
+ * A following voter's last successful fetch, once it is overdue (older than twice the leader's long poll):
+ * a follower fetching on time gets null, so the quorum's snapshot does not change with every fetch.
+ */
+function overdueFetchMs(w: World, n: SimNode): number | null {
+  const r = n.raft;
+  if (n.state !== 'running' || !r || r.role !== 'follower' || !Number.isFinite(r.lastFetchOkMs)) return null;
+  return w.nowMs - r.lastFetchOkMs > 2 * RAFT_FETCH_MAX_WAIT_MS ? r.lastFetchOkMs : null;
+}
+
+/**
+ * The leader's view of its ISR followers that are behind its log end, with when it last saw each
+ * caught up (the clock of Partition.isFollowerOutOfSync); null when the leader is not running.
+ */
+function laggingFollowers(w: World, leaderId: NodeId, key: string): Map<NodeId, number> | null {
+  const leader = w.nodes.get(leaderId);
+  const mem = leader?.state === 'running' ? leader.broker?.replicas.get(key) : undefined;
+  if (!leader || !mem || mem.role !== 'leader') return null;
+  const disk = leader.disk.partitions.get(key);
+  if (!disk) return null;
+  const leo = logEndOffset(disk.log);
+  let out: Map<NodeId, number> | null = null;
+  for (const r of mem.isr) {
+    const fs = r === leaderId ? undefined : mem.followers.get(r);
+    // A never-caught-up follower has a time far in the past; it is not in the ISR, but be safe.
+    if (!fs || fs.logEndOffset === leo || fs.lastCaughtUpTimeMs < 0) continue;
+    (out ??= new Map()).set(r, fs.lastCaughtUpTimeMs);
+  }
+  return out;
+}
+
+function timeouts(w: World, img: MetaImage): TimeoutsView {
+  return {
+    brokerSessionTimeoutMs: Number(
+      img.clusterConfig['broker.session.timeout.ms'] ?? w.config['broker.session.timeout.ms'],
+    ),
+    brokerHeartbeatIntervalMs: Number(w.config['broker.heartbeat.interval.ms']),
+    replicaLagTimeMaxMs: Number(w.config['replica.lag.time.max.ms']),
+    controllerQuorumFetchTimeoutMs: Number(w.config['controller.quorum.fetch.timeout.ms']),
   };
 }
 

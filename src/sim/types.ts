@@ -289,6 +289,13 @@ export interface VoterView {
   highWatermark: number;
   votedFor: NodeId | null;
   leaderId: NodeId | null;
+  /**
+   * A follower whose fetch is overdue (none answered for over twice the leader's 500 ms long poll):
+   * when it last fetched from its leader; it becomes prospective once that is
+   * controller.quorum.fetch.timeout.ms ago. Null while it fetches on time, in other states, and
+   * before its first fetch.
+   */
+  lastFetchOkMs: number | null;
 }
 
 export interface QuorumView {
@@ -310,6 +317,13 @@ export interface ReplicaLogView {
   logStartOffset: number;
   logEndOffset: number;
   highWatermark: number;
+  /**
+   * An ISR follower the leader sees behind its log end: when the leader last saw it caught up
+   * (Replica.lastCaughtUpTimeMs); the ISR shrinks once that is more than replica.lag.time.max.ms ago
+   * (Partition.isFollowerOutOfSync). Absent for a caught-up follower (in sync whatever the time),
+   * the leader and replicas outside the ISR, so an idle partition's snapshot never changes with it.
+   */
+  lastCaughtUpAtMs?: number;
 }
 
 export interface PartitionView {
@@ -420,6 +434,11 @@ export interface ProducerView {
   metadataFrom: NodeId | null;
   /** Every producer config with its value (Kafka's defaults for the unset ones). */
   config: Record<string, ConfigValue>;
+  /** The oldest request in flight: when it was sent (request.timeout.ms runs from then) and to which broker. */
+  oldestRequestSentAtMs: number | null;
+  oldestRequestBrokerId: NodeId | null;
+  /** The oldest unsettled record's send() (delivery.timeout.ms runs from then); null when none is pending. */
+  oldestRecordSentAtMs: number | null;
 }
 
 /** Classic: Empty, PreparingRebalance, CompletingRebalance, Stable, Dead. KIP-848 adds Assigning, Reconciling. */
@@ -513,6 +532,18 @@ export interface ClientsView {
   groups: GroupView[];
 }
 
+/** The timeouts the canvas counts down against, as in effect now (Kafka's defaults when unset). */
+export interface TimeoutsView {
+  /** broker.session.timeout.ms of the cluster: the active controller fences a broker silent for longer. */
+  brokerSessionTimeoutMs: number;
+  /** broker.heartbeat.interval.ms: how often a registered broker sends BrokerHeartbeat. */
+  brokerHeartbeatIntervalMs: number;
+  /** replica.lag.time.max.ms (a static broker config in Kafka, so one value here). */
+  replicaLagTimeMaxMs: number;
+  /** controller.quorum.fetch.timeout.ms: a voter that has not fetched from its leader for this long becomes prospective. */
+  controllerQuorumFetchTimeoutMs: number;
+}
+
 export interface Snapshot {
   timeMs: number;
   nodes: NodeView[];
@@ -530,6 +561,8 @@ export interface Snapshot {
   security?: SecurityView;
   /** The standby region and the mirror between the regions, when the scenario has a `mirror`. */
   mirror?: MirrorView;
+  /** The timeouts behind the canvas's countdowns. */
+  timeouts?: TimeoutsView;
 }
 
 // ---- mirroring between regions ----------------------------------------------

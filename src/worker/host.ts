@@ -69,7 +69,9 @@ function samePartition(a: PartitionView, b: PartitionView): boolean {
       log.brokerId === other.brokerId &&
       log.logEndOffset === other.logEndOffset &&
       log.highWatermark === other.highWatermark &&
-      log.logStartOffset === other.logStartOffset
+      log.logStartOffset === other.logStartOffset &&
+      // The page counts a lagging follower's time from this (it changes on a fetch, not as time passes).
+      log.lastCaughtUpAtMs === other.lastCaughtUpAtMs
     );
   });
 }
