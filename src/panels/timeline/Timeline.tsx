@@ -63,7 +63,11 @@ const severest = (members: TimelineMarker[]): Kind =>
 const exactTime = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
 
 /** What the status line says about a step. */
-function describeStep(s: SteppedTo): { head: string; event?: { type: string; message: string }; more?: string } {
+function describeStep(s: SteppedTo): {
+  head: string;
+  event?: { type: string; message: string };
+  more?: string;
+} {
   const verb = s.direction === 'forward' ? 'Stepped forward' : 'Stepped back';
   const [first, ...rest] = s.events;
   if (!first)
