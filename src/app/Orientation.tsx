@@ -44,32 +44,30 @@ export function Orientation() {
       aria-labelledby="orientation-title"
       tabIndex={-1}
     >
-      <h2 id="orientation-title">New here? A live Kafka cluster you can break</h2>
+      <h2 id="orientation-title">New here? This is a live Kafka cluster to break</h2>
       <ul>
         <li>
-          <strong>Shapes.</strong> Dashed boxes are zones (racks); a double border is a KRaft controller, a
-          single one a broker. On a broker, each chip is a partition replica: <ReplicaGlyph role="leader" />{' '}
-          leader, <ReplicaGlyph role="insync" /> in-sync follower, <ReplicaGlyph role="outofsync" /> out of
-          sync (the <em>Legend</em> lists them all).
+          <strong>Shapes:</strong> dashed boxes are zones, double borders KRaft controllers, single ones
+          brokers; chips are replicas (<ReplicaGlyph role="leader" /> leader, <ReplicaGlyph role="insync" />{' '}
+          in sync; the <em>Legend</em> has all).
         </li>
         <li>
-          <strong>First seconds.</strong> Brokers start <em>FENCED</em>: each registers with the controller
-          (BrokerRegistration) and is unfenced once it has caught up on the metadata log.
+          <strong>First seconds:</strong> brokers are <em>FENCED</em> until they register (BrokerRegistration)
+          and catch up on metadata.
         </li>
         <li>
-          <strong>Try first.</strong> Select a broker with a ★ and press <kbd>C</kbd> (or Crash): it is fenced
-          after 9 s without heartbeats and its partitions elect new leaders.
+          <strong>Try:</strong> select a broker with a ★, press <kbd>C</kbd> to crash it, watch new leaders
+          elected.
         </li>
         <li>
-          <strong>Lessons.</strong> Guided lessons are under <em>Lessons</em> in the header; <kbd>?</kbd>{' '}
-          lists the keys.
+          <strong>Lessons:</strong> the <em>Lessons</em> button in the header; <kbd>?</kbd> lists the keys.
         </li>
       </ul>
       <button type="button" onClick={dismissOrientation}>
         Got it
       </button>{' '}
       <span className="orientation-hint">
-        (or Escape; the help <kbd>?</kbd> shows this again)
+        (Escape closes it too; <kbd>?</kbd> shows it again)
       </span>
     </section>
   );

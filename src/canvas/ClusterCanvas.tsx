@@ -243,7 +243,12 @@ function Flow() {
       nodes.map((node) => {
         const isSel = node.type === 'cluster' && isNodeSelected(selected, node.data.id);
         if (!isSel || !model) return node;
-        const rect = (box: LayoutNode): Rect => ({ x: box.absX, y: box.absY, width: box.width, height: box.height });
+        const rect = (box: LayoutNode): Rect => ({
+          x: box.absX,
+          y: box.absY,
+          width: box.width,
+          height: box.height,
+        });
         const own = model.layout.byKey.get(node.id);
         const actionsAt = own
           ? chooseActionsSide(
