@@ -52,9 +52,21 @@ function ErrorBanner() {
 
 /**
  * `dock`: what sits under the canvas (the time-travel dock), in the canvas's column; `headerEnd`:
- * what closes the header, after the theme toggle (the lesson toggle).
+ * what closes the header, after the theme toggle (the lesson toggle); `notices`: under the header
+ * (what the address asked for that does not exist); `sideStart`: above the side panels (the
+ * first-run orientation).
  */
-export function App({ dock, headerEnd }: { dock?: ReactNode; headerEnd?: ReactNode }) {
+export function App({
+  dock,
+  headerEnd,
+  notices,
+  sideStart,
+}: {
+  dock?: ReactNode;
+  headerEnd?: ReactNode;
+  notices?: ReactNode;
+  sideStart?: ReactNode;
+}) {
   return (
     <div className="page">
       <header className="page-header">
@@ -66,6 +78,7 @@ export function App({ dock, headerEnd }: { dock?: ReactNode; headerEnd?: ReactNo
         {headerEnd}
       </header>
       <ErrorBanner />
+      {notices}
       <main className="page-main">
         <div className="canvas-column">
           <section className="canvas-area" aria-label="Cluster">
@@ -76,6 +89,7 @@ export function App({ dock, headerEnd }: { dock?: ReactNode; headerEnd?: ReactNo
           {dock}
         </div>
         <aside className="side" aria-label="Panels">
+          {sideStart}
           <SidePanels />
         </aside>
       </main>

@@ -6,9 +6,14 @@ import { useSimulationStore } from '../store/simulation';
 import type { PageToWorker, WorkerToPage } from '../worker/protocol';
 import { App } from './App';
 import { decodeSession, sessionPayloadOf } from '../scenario/session';
-import { LessonToggles, parseViewMode } from '../lessons';
+import { LessonToggles, lessons, parseViewMode } from '../lessons';
 import { openSession, reportOpenIssues } from '../store/timeline';
 import { TimeAndLessons } from './TimeAndLessons';
+import { presets } from '../scenario/presets';
+import { showOrientationOnFirstVisit } from '../store/orientation';
+import { Orientation } from './Orientation';
+import { startedInstead, urlNotices } from './urlNotices';
+import { UrlNotices } from './UrlNotices';
 import './styles.css';
 
 // ?preset=NAME starts the worker on a built-in preset (its name is the worker's name).
@@ -37,22 +42,40 @@ if (params.has('debug'))
     },
   });
 
-// A shared link (#s=...) opens its session; a bad one lists its problems and the default run stays.
-function openLinkInAddress(): void {
+// A shared link (#s=...) opens its session; a bad one lists its problems and says what runs
+// instead: on page load the cluster the worker started, later the session that was running.
+const presetNames = Object.keys(presets);
+function openLinkInAddress(onLoad: boolean): void {
   const payload = sessionPayloadOf(location.hash);
   if (payload === null) return;
   const decoded = decodeSession(payload);
   if (decoded.ok) openSession(decoded.session, 'link');
+  else if (onLoad) reportOpenIssues('link', decoded.issues, startedInstead(location.search, presetNames));
   else reportOpenIssues('link', decoded.issues);
 }
-openLinkInAddress();
-window.addEventListener('hashchange', openLinkInAddress);
+openLinkInAddress(true);
+window.addEventListener('hashchange', () => openLinkInAddress(false));
 
 // ?present (presenter mode), ?embed (an iframe on a course page), ?lesson=ID (start a lesson).
 const viewMode = parseViewMode(location.search);
+const notices = urlNotices(
+  location.search,
+  presetNames,
+  lessons.map((l) => l.id),
+);
+showOrientationOnFirstVisit({
+  embed: viewMode.embed,
+  lesson: viewMode.lessonId !== null,
+  link: sessionPayloadOf(location.hash) !== null,
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App dock={<TimeAndLessons mode={viewMode} />} headerEnd={<LessonToggles mode={viewMode} />} />
+    <App
+      dock={<TimeAndLessons mode={viewMode} />}
+      headerEnd={<LessonToggles mode={viewMode} />}
+      notices={<UrlNotices notices={notices} />}
+      sideStart={<Orientation />}
+    />
   </StrictMode>,
 );

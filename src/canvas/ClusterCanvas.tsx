@@ -33,6 +33,7 @@ import { ROLE_NAMES, ReplicaGlyph } from './glyphs';
 import { Messages } from './Messages';
 import { nodeTypes, type ClientFlowNode, type ClusterFlowNode, type ZoneFlowNode } from './nodes';
 import { HelpOverlay } from './HelpOverlay';
+import { chooseActionsSide, type Rect } from './actionsPlacement';
 
 /** Room for the toolbar above and the legend and minimap below. */
 const FIT: FitViewOptions = { padding: { top: '56px', bottom: '44px', left: '16px', right: '16px' } };
@@ -45,6 +46,9 @@ const FIT: FitViewOptions = { padding: { top: '56px', bottom: '44px', left: '16p
 const Z = { zone: 0, traffic: 1, card: 10, cut: 15, selected: 20 };
 
 type FlowNode = ClusterFlowNode | ZoneFlowNode | ClientFlowNode;
+
+/** A zone's header strip (its name and Isolate button), in canvas units. */
+const ZONE_HEADER_HEIGHT = 36;
 
 /** Reuses the previous object when nothing in it changed, so memoised cards skip the render. */
 function useStable<T>() {
@@ -219,15 +223,48 @@ function Flow() {
   const [minimapChoice, setMinimapChoice] = useState<boolean | null>(null);
   const showMinimap = minimapChoice ?? !!model?.compact;
   const flow = useReactFlow();
+  const canvasRef = useRef<HTMLDivElement>(null);
 
-  // Selection drives which card shows its actions; React Flow only mirrors it.
+  // The part of the canvas in view, in canvas units, between the toolbar and the legend.
+  const viewRect = useCallback((): Rect | null => {
+    const el = canvasRef.current;
+    if (!el) return null;
+    const { x, y, zoom } = flow.getViewport();
+    const top = 56;
+    const bottom = 44;
+    return {
+      x: -x / zoom,
+      y: (top - y) / zoom,
+      width: el.clientWidth / zoom,
+      height: Math.max(0, el.clientHeight - top - bottom) / zoom,
+    };
+  }, [flow]);
+
+  // Selection drives which card shows its actions, on the side where they hide nothing; React
+  // Flow only mirrors it.
   const shown = useMemo(
     () =>
       nodes.map((node) => {
         const isSel = node.type === 'cluster' && isNodeSelected(selected, node.data.id);
-        return isSel ? { ...node, selected: true, zIndex: Z.selected } : node;
+        if (!isSel || !model) return node;
+        const rect = (box: LayoutNode): Rect => ({
+          x: box.absX,
+          y: box.absY,
+          width: box.width,
+          height: box.height,
+        });
+        const own = model.layout.byKey.get(node.id);
+        const actionsAt = own
+          ? chooseActionsSide(
+              rect(own),
+              [...model.layout.nodes, ...model.layout.clients].filter((b) => b.key !== node.id).map(rect),
+              model.layout.zones.map((z) => ({ ...rect(z), height: ZONE_HEADER_HEIGHT })),
+              viewRect(),
+            )
+          : 'below';
+        return { ...node, data: { ...node.data, actionsAt }, selected: true, zIndex: Z.selected };
       }),
-    [nodes, selected],
+    [nodes, selected, model, viewRect],
   );
 
   // Fit again whenever the shape of the cluster changes (not on every snapshot).
@@ -295,7 +332,7 @@ function Flow() {
   );
 
   return (
-    <div className="canvas" onKeyDown={onKeyDown}>
+    <div className="canvas" onKeyDown={onKeyDown} ref={canvasRef}>
       <EdgeMarkers />
       <ReactFlow
         aria-label="Cluster canvas"

@@ -1,5 +1,6 @@
 // The "?" overlay: every keyboard shortcut of the canvas.
 import { useEffect, useRef } from 'react';
+import { showOrientation } from '../store/orientation';
 
 const SHORTCUTS: [string, string][] = [
   ['Tab / Shift+Tab', 'move between nodes and buttons'],
@@ -36,6 +37,15 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
       </dl>
       <button type="button" ref={closeRef} onClick={onClose}>
         Close
+      </button>{' '}
+      <button
+        type="button"
+        onClick={() => {
+          onClose();
+          showOrientation();
+        }}
+      >
+        Show the orientation
       </button>
     </div>
   );

@@ -82,31 +82,47 @@ function Counts({ counts }: { counts: NonNullable<ClusterNodeData['broker']>['co
   );
 }
 
+/** Each badge's words alone, and the shorter form used when a card carries more than one. */
 function Badges({ data }: { data: ClusterNodeData }) {
-  const badges: [string, string][] = [];
-  if (data.state === 'crashed') badges.push(['crashed', 'CRASHED']);
-  if (data.state === 'stopped') badges.push(['stopped', 'STOPPED']);
-  if (data.state === 'running' && data.broker?.fenced) badges.push(['fenced', 'FENCED']);
-  if (data.state === 'running' && data.broker?.shuttingDown) badges.push(['stopping', 'SHUTTING DOWN']);
-  if (data.cut === 'isolated') badges.push(['cut', '✂ CUT OFF']);
-  if (data.cut === 'partial') badges.push(['cut', '✂ LINKS CUT']);
-  if (data.controller?.active) badges.push(['active', 'ACTIVE CONTROLLER']);
+  const badges: [kind: string, full: string, short: string][] = [];
+  if (data.state === 'crashed') badges.push(['crashed', 'CRASHED', 'CRASHED']);
+  if (data.state === 'stopped') badges.push(['stopped', 'STOPPED', 'STOPPED']);
+  if (data.state === 'running' && data.broker?.fenced) badges.push(['fenced', 'FENCED', 'FENCED']);
+  if (data.state === 'running' && data.broker?.shuttingDown)
+    badges.push(['stopping', 'SHUTTING DOWN', 'STOPPING']);
+  if (data.cut === 'isolated') badges.push(['cut', '✂ CUT OFF', '✂ CUT OFF']);
+  if (data.cut === 'partial') badges.push(['cut', '✂ LINKS CUT', '✂ LINKS']);
+  if (data.controller?.active) badges.push(['active', 'ACTIVE CONTROLLER', '★ ACTIVE']);
   if (badges.length === 0) return null;
+  const several = badges.length > 1;
   return (
-    <div className="badges" aria-hidden="true">
-      {badges.map(([kind, text]) => (
-        <span key={text} className={`badge badge--${kind}`}>
-          {text}
+    <div className={`badges${several ? ' badges--several' : ''}`} aria-hidden="true">
+      {badges.map(([kind, full, short]) => (
+        <span key={kind + full} className={`badge badge--${kind}`} title={full}>
+          {several ? short : full}
         </span>
       ))}
     </div>
   );
 }
 
-function NodeActions({ id, state }: { id: number; state: ClusterNodeData['state'] }) {
+function NodeActions({
+  id,
+  state,
+  side,
+}: {
+  id: number;
+  state: ClusterNodeData['state'];
+  side: NonNullable<ClusterNodeData['actionsAt']>;
+}) {
   const down = state !== 'running';
   return (
-    <div className="node-actions nodrag nopan" role="toolbar" aria-label={`Actions for node ${id}`}>
+    <div
+      className={`node-actions node-actions--${side} nodrag nopan`}
+      role="toolbar"
+      aria-label={`Actions for node ${id}`}
+      aria-orientation={side === 'left' || side === 'right' ? 'vertical' : 'horizontal'}
+    >
       <button type="button" onClick={() => crashNode(id)} disabled={down} aria-label={`Crash node ${id}`}>
         Crash <kbd>C</kbd>
       </button>
@@ -187,6 +203,11 @@ export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<Cluster
           </div>
         </dl>
       )}
+      {broker?.fencedReason && (
+        <p className="fenced-reason" title={broker.fencedReason.text}>
+          {data.compact ? broker.fencedReason.short : broker.fencedReason.text}
+        </p>
+      )}
       {broker && broker.chips && <ChipsByTopic brokerId={data.id} chips={broker.chips} />}
       {broker && !broker.chips && <Counts counts={broker.counts} />}
       {broker && broker.chips && broker.hiddenReplicas > 0 && (
@@ -198,7 +219,7 @@ export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<Cluster
         </svg>
       )}
       <NodeCountdowns id={data.id} />
-      {selected && <NodeActions id={data.id} state={data.state} />}
+      {selected && <NodeActions id={data.id} state={data.state} side={data.actionsAt ?? 'below'} />}
     </div>
   );
 });

@@ -1,7 +1,7 @@
 // Pure view models for the cluster canvas: a deterministic layout of zones, nodes and clients, the
 // look of every replica, and the edges between clients, leaders and cut links. No React here:
 // the canvas only draws what these functions return.
-import type { NodeId, PartitionView, Snapshot, VoterState } from '../sim/types';
+import type { NodeId, NodeView, PartitionView, Snapshot, VoterState } from '../sim/types';
 
 /** Above this many brokers a broker shows counts per replica state instead of every replica. */
 export const COLLAPSE_ABOVE_BROKERS = 12;
@@ -44,6 +44,8 @@ export interface BrokerPart {
   chips: ReplicaChip[] | null;
   /** Replicas not drawn as chips (internal topics, beyond MAX_CHIPS). */
   hiddenReplicas: number;
+  /** Why a running broker is fenced, in Kafka's words (null when it is not): see fencedReason. */
+  fencedReason: FencedReason | null;
 }
 
 export interface ControllerPart {
@@ -64,6 +66,8 @@ export interface ClusterNodeData extends Record<string, unknown> {
   broker: BrokerPart | null;
   controller: ControllerPart | null;
   label: string;
+  /** Set by the canvas on the selected node: the side its buttons float on. */
+  actionsAt?: 'below' | 'right' | 'left' | 'above';
 }
 
 export interface ZoneData extends Record<string, unknown> {
@@ -342,6 +346,41 @@ export interface CanvasEdge {
   label: string;
 }
 
+/** `text` for a full card, `short` for a compact one (a large cluster). */
+export interface FencedReason {
+  text: string;
+  short: string;
+}
+
+/** broker.heartbeat.interval.ms (Kafka's default): a broker heard from within two is still heartbeating. */
+const HEARTBEAT_INTERVAL_MS = 2000;
+
+/**
+ * Why a running broker is fenced, read off the snapshot (KIP-631): it has no registration yet
+ * (BrokerRegistration, brokerEpoch −1); it has not applied the metadata log up to its own
+ * registration record (the broker epoch is that record's offset); or it has, and the active
+ * controller unfences it on its next BrokerHeartbeat. A broker the controller has not heard from
+ * for a while is fenced because its heartbeats do not arrive. Null when it is not fenced.
+ */
+export function fencedReason(n: NodeView, snapshot: Snapshot): FencedReason | null {
+  if (n.state !== 'running' || !n.fenced || !n.roles.includes('broker') || n.shuttingDown) return null;
+  if (snapshot.quorum.leaderId === null || snapshot.quorum.leaderId < 0)
+    return { text: 'waiting for the controllers to elect a leader', short: 'no active controller' };
+  const silentMs = n.lastHeartbeatMs == null ? 0 : snapshot.timeMs - n.lastHeartbeatMs;
+  if (n.brokerEpoch >= 0 && silentMs > 2 * HEARTBEAT_INTERVAL_MS) {
+    const s = Math.floor(silentMs / 1000);
+    return { text: `no BrokerHeartbeat reached the controller for ${s} s`, short: `no heartbeat for ${s} s` };
+  }
+  if (n.brokerEpoch < 0)
+    return { text: 'registering with the controller (BrokerRegistration)', short: 'registering' };
+  if (n.metadataOffset < n.brokerEpoch)
+    return {
+      text: `catching up on metadata: offset ${Math.max(0, n.metadataOffset)} of ${n.brokerEpoch}`,
+      short: 'catching up on metadata',
+    };
+  return { text: 'caught up; waiting for the controller to unfence it', short: 'waiting to be unfenced' };
+}
+
 /** The whole canvas for one snapshot. Pure: the same snapshot gives the same model. */
 export function selectCanvasModel(snapshot: Snapshot): CanvasModel {
   const brokers = snapshot.nodes.filter((n) => n.roles.includes('broker'));
@@ -408,6 +447,7 @@ export function selectCanvasModel(snapshot: Snapshot): CanvasModel {
         counts,
         chips,
         hiddenReplicas,
+        fencedReason: fencedReason(n, snapshot),
       };
     }
     const voter = voters.get(n.id);
@@ -426,7 +466,8 @@ export function selectCanvasModel(snapshot: Snapshot): CanvasModel {
       n.state === 'running' ? (n.shuttingDown ? 'shutting down' : 'running') : n.state,
     ];
     if (broker && controller) words[0] = `Broker and controller ${n.id}`;
-    if (broker?.fenced && n.state === 'running') words.push('fenced');
+    if (broker?.fenced && n.state === 'running')
+      words.push(broker.fencedReason ? `fenced, ${broker.fencedReason.text}` : 'fenced');
     if (cut === 'isolated') words.push('cut off from the cluster');
     if (cut === 'partial') words.push('some links cut');
     if (controller) words.push(`quorum ${controller.voterState}, epoch ${controller.epoch}`);

@@ -296,6 +296,10 @@ export interface EventLogRow {
   category: EventCategory;
   categoryLabel: string;
   selection: Selection | null;
+  /** The node the event is about, if any (the folding of routine events names them). */
+  nodeId: number | null;
+  /** MetadataApplied: the offset the node applied up to. */
+  metadataOffset: number | null;
 }
 
 /** The latest `limit` events of the shown categories, newest first. */
@@ -318,6 +322,8 @@ export function selectEventLogRows(
       category,
       categoryLabel: EVENT_CATEGORIES.find((c) => c.id === category)!.label,
       selection: eventSelection(event, nodes),
+      nodeId: typeof event.nodeId === 'number' ? event.nodeId : null,
+      metadataOffset: typeof event.metadataOffset === 'number' ? event.metadataOffset : null,
     });
   }
   return rows;

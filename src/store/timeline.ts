@@ -18,8 +18,11 @@ export interface TimelineState {
   info: TimelineInfo | null;
   /** The last session opened from a link or a file: does its hash match? */
   loaded: { check: HashCheckData; refused: string[]; source: string } | null;
-  /** Problems of a link or file that could not be opened (the running session is kept). */
-  openIssues: { source: string; issues: ScenarioIssue[] } | null;
+  /**
+   * Problems of a link or file that could not be opened, and what ran instead: `outcome` is said
+   * after the problem ("the running session is kept", "started the default cluster instead").
+   */
+  openIssues: { source: string; issues: ScenarioIssue[]; outcome: string } | null;
   /** Where the last ‹ Event / Event › landed: the events at that time. */
   stepped: SteppedTo | null;
 }
@@ -84,9 +87,12 @@ export function openSession(session: SessionData, source: string): void {
   send({ type: 'loadSession', session });
 }
 
-/** Shows the problems of a link or file that could not be opened. */
-export function reportOpenIssues(source: string, issues: ScenarioIssue[]): void {
-  useTimelineStore.setState({ openIssues: { source, issues } });
+/** What a link or file that cannot be opened leaves running, when a session was already running. */
+export const SESSION_KEPT = 'the running session is kept';
+
+/** Shows the problems of a link or file that could not be opened, and what runs instead. */
+export function reportOpenIssues(source: string, issues: ScenarioIssue[], outcome = SESSION_KEPT): void {
+  useTimelineStore.setState({ openIssues: { source, issues, outcome } });
 }
 
 export function dismissOpenIssues(): void {

@@ -137,15 +137,15 @@ export function SessionBar() {
   );
 }
 
-/** The problems of a link or file that could not be opened; the running session is kept. */
+/** The problems of a link or file that could not be opened, and what runs instead. */
 export function OpenIssuesPanel() {
   const open = useTimelineStore((s) => s.openIssues);
   if (!open) return null;
   return (
     <div className="open-issues" role="alert" aria-label="Could not open">
       <p>
-        <strong>Could not open the {open.source === 'link' ? 'link' : `file ${open.source}`}</strong>: the
-        running session is kept. {open.issues.length} problem{open.issues.length === 1 ? '' : 's'}:
+        <strong>Could not open the {open.source === 'link' ? 'link' : `file ${open.source}`}</strong>:{' '}
+        {open.outcome}. {open.issues.length} problem{open.issues.length === 1 ? '' : 's'}:
       </p>
       <ul>
         {open.issues.map((issue, i) => (
