@@ -51,10 +51,19 @@ function ErrorBanner() {
 }
 
 /**
- * `dock`: what sits under the canvas (the time-travel dock), in the canvas's column; `headerEnd`:
- * what closes the header, after the theme toggle (the lesson toggle).
+ * `dock`: what sits under the canvas (the time-travel dock), in the canvas's column; `beside`: a
+ * column between the canvas and the side panels that the canvas yields to (the lesson dock);
+ * `headerEnd`: what closes the header, after the theme toggle (the lesson toggle).
  */
-export function App({ dock, headerEnd }: { dock?: ReactNode; headerEnd?: ReactNode }) {
+export function App({
+  dock,
+  beside,
+  headerEnd,
+}: {
+  dock?: ReactNode;
+  beside?: ReactNode;
+  headerEnd?: ReactNode;
+}) {
   return (
     <div className="page">
       <header className="page-header">
@@ -75,6 +84,7 @@ export function App({ dock, headerEnd }: { dock?: ReactNode; headerEnd?: ReactNo
           </section>
           {dock}
         </div>
+        {beside}
         <aside className="side" aria-label="Panels">
           <SidePanels />
         </aside>

@@ -8,7 +8,8 @@ import { App } from './App';
 import { decodeSession, sessionPayloadOf } from '../scenario/session';
 import { LessonToggles, parseViewMode } from '../lessons';
 import { openSession, reportOpenIssues } from '../store/timeline';
-import { TimeAndLessons } from './TimeAndLessons';
+import { installKeys } from './keys';
+import { LessonColumn, TimeSlot } from './TimeAndLessons';
 import './styles.css';
 
 // ?preset=NAME starts the worker on a built-in preset (its name is the worker's name).
@@ -50,9 +51,15 @@ window.addEventListener('hashchange', openLinkInAddress);
 
 // ?present (presenter mode), ?embed (an iframe on a course page), ?lesson=ID (start a lesson).
 const viewMode = parseViewMode(location.search);
+// The page's keys (src/app/keys.ts), in and outside lessons; `?` lists them.
+installKeys();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App dock={<TimeAndLessons mode={viewMode} />} headerEnd={<LessonToggles mode={viewMode} />} />
+    <App
+      dock={<TimeSlot />}
+      beside={<LessonColumn mode={viewMode} />}
+      headerEnd={<LessonToggles mode={viewMode} />}
+    />
   </StrictMode>,
 );

@@ -72,14 +72,7 @@ export function LessonPanel() {
           </ol>
         </fieldset>
       )}
-      {step.task && state.phase === 'task' && (
-        <p>
-          Your turn: {step.task.text}{' '}
-          <button type="button" onClick={doTask}>
-            Do it for me
-          </button>
-        </p>
-      )}
+      {step.task && state.phase === 'task' && <p className="lesson-task">Your turn: {step.task.text}</p>}
       {state.phase === 'running' && <p role="status">Watching the cluster…</p>}
       {state.lastError && <p role="alert">The simulator refused: {state.lastError}</p>}
       {state.phase === 'done' && (
@@ -93,47 +86,32 @@ export function LessonPanel() {
             </p>
           )}
           {step.reveal && <p>{step.reveal}</p>}
-          <button type="button" onClick={nextStep}>
-            {state.stepIndex + 1 < lesson.steps.length ? 'Next step' : 'Finish the lesson'}
-          </button>
         </div>
       )}
-      <p>
+      {/* The step's buttons stay in view at the foot of the dock however long the reveal grows. */}
+      <div className="lesson-actions" role="group" aria-label="Step controls">
+        {step.task && state.phase === 'task' && (
+          <button type="button" onClick={doTask}>
+            Do it for me
+          </button>
+        )}
+        {state.phase === 'done' && (
+          <button type="button" className="lesson-next" onClick={nextStep}>
+            {state.stepIndex + 1 < lesson.steps.length ? 'Next step' : 'Finish the lesson'}
+          </button>
+        )}
         <button type="button" onClick={previousStep}>
           Back
-        </button>{' '}
+        </button>
         <button type="button" onClick={stopLesson}>
           Leave the lesson
         </button>
-      </p>
+      </div>
     </section>
   );
 }
 
-/** Presenter control: arrows, space, PageUp/PageDown (what a clicker sends), 1–9 to choose. */
-export function useLessonKeys(enabled: boolean): void {
-  useEffect(() => {
-    if (!enabled) return;
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
-      const s = useLessonStore.getState();
-      if (!s.lessonId) return;
-      if (['ArrowRight', 'PageDown', ' '].includes(event.key)) {
-        event.preventDefault();
-        if (s.phase === 'task') doTask();
-        else if (s.phase === 'done') nextStep();
-      } else if (['ArrowLeft', 'PageUp'].includes(event.key)) {
-        event.preventDefault();
-        previousStep();
-      } else if (/^[1-9]$/.test(event.key) && s.phase === 'predict') choose(Number(event.key) - 1);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [enabled]);
-}
-
-/** Presenter mode's caption: the step's narration in large type over the canvas. */
+/** Presenter mode's caption: the step's narration in large type, at the top of the lesson dock. */
 export function PresenterCaption() {
   const state = useLessonStore();
   const step = currentStep(state);
@@ -141,7 +119,6 @@ export function PresenterCaption() {
   return (
     <div className="presenter-caption" role="region" aria-label="Narration" aria-live="polite">
       <span className="term">{step.term}</span> — {step.text}
-      {step.predict && state.phase === 'predict' && <p>{step.predict.question}</p>}
     </div>
   );
 }
