@@ -9,7 +9,7 @@ import { lessons } from '../src/lessons/library';
 // and presenter mode switched (P) within it at each step, so that every step is played only once.
 // LAYOUT_SHOTS=DIR saves a screenshot of each checked moment (docs/screenshots holds a few).
 
-test.setTimeout(300_000);
+test.setTimeout(600_000);
 
 const STEP_TIMEOUT_MS = 60_000;
 const SHOTS = process.env.LAYOUT_SHOTS;

@@ -3,8 +3,8 @@
 // Keys typed into a field, or pressed with Ctrl, Alt or Meta, are left alone, and a key a focused
 // control already handled (a tab list's arrows, a node's C/R/S/I) is not handled twice.
 import { choose, doTask, nextStep, previousStep, togglePresenting, useLessonStore } from '../lessons';
-import { bindingFor, useHelpStore, type KeyAction } from '../store/keys';
-import { SPEEDS, usePlaybackStore } from '../store/playback';
+import { bindingFor, nextSpeed, useHelpStore, type KeyAction } from '../store/keys';
+import { usePlaybackStore } from '../store/playback';
 import { useSelectionStore } from '../store/selection';
 import { stepEvent } from '../store/timeline';
 
@@ -18,15 +18,6 @@ const pauseThen = (act: () => void) => {
   if (usePlaybackStore.getState().playing) usePlaybackStore.getState().pause();
   act();
 };
-
-/** The next speed of SPEEDS up (+1) or down (-1) from the current one. */
-export function nextSpeed(speed: number, direction: 1 | -1): number {
-  const i = SPEEDS.findIndex((s) => s >= speed);
-  const at = i < 0 ? SPEEDS.length - 1 : i;
-  const exact = SPEEDS[at] === speed;
-  const to = direction > 0 ? (exact ? at + 1 : at) : at - 1;
-  return SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, to))];
-}
 
 /** Handlers for the page-wide actions; the node actions are the canvas's own (src/canvas). */
 const ACTIONS: Partial<Record<KeyAction, (key: string) => void>> = {

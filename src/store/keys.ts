@@ -2,6 +2,7 @@
 // help overlay ("?") lists, so the two cannot drift. A clicker sends PageUp/PageDown (some send the
 // arrows or Space) and B or period for its "blank screen" button.
 import { create } from 'zustand';
+import { SPEEDS } from './playback';
 
 /** Where a key acts: anywhere on the page, during a lesson only, or on the focused canvas node. */
 export type KeyScope = 'anywhere' | 'lesson' | 'free' | 'node';
@@ -132,6 +133,15 @@ export function bindingFor(key: string, inLesson: boolean, scopes: readonly KeyS
     (b.scope !== 'free' || !inLesson) &&
     b.keys.includes(k);
   return KEYMAP.find(applies) ?? null;
+}
+
+/** The speed one step up (+1) or down (-1) the speed control's list from `speed`, clamped at its ends. */
+export function nextSpeed(speed: number, direction: 1 | -1): number {
+  const i = SPEEDS.findIndex((s) => s >= speed);
+  const at = i < 0 ? SPEEDS.length - 1 : i;
+  const exact = SPEEDS[at] === speed;
+  const to = direction > 0 ? (exact ? at + 1 : at) : at - 1;
+  return SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, to))];
 }
 
 /** Whether the keyboard help is open (the "?" key and the canvas's "?" button share it). */
