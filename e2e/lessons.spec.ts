@@ -19,7 +19,7 @@ test('a lesson is picked from the library and played step by step to its end', a
   await lesson.getByRole('button', { name: 'Do it for me' }).click();
   const reveal = lesson.getByRole('status', { name: 'Reveal' });
   await expect(reveal).toContainText('Right', { timeout: TIMEOUT_MS });
-  await reveal.getByRole('button', { name: 'Next step' }).click();
+  await lesson.getByRole('button', { name: 'Next step' }).click();
 
   await expect(lesson.getByRole('heading', { name: 'It returns' })).toBeVisible();
   await lesson.getByRole('button', { name: 'Do it for me' }).click();

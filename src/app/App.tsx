@@ -51,18 +51,21 @@ function ErrorBanner() {
 }
 
 /**
- * `dock`: what sits under the canvas (the time-travel dock), in the canvas's column; `headerEnd`:
- * what closes the header, after the theme toggle (the lesson toggle); `notices`: under the header
- * (what the address asked for that does not exist); `sideStart`: above the side panels (the
- * first-run orientation).
+ * `dock`: what sits under the canvas (the time-travel dock), in the canvas's column; `beside`: a
+ * column between the canvas and the side panels that the canvas yields to (the lesson dock);
+ * `headerEnd`: what closes the header, after the theme toggle (the lesson toggle); `notices`: under
+ * the header (what the address asked for that does not exist); `sideStart`: above the side panels
+ * (the first-run orientation).
  */
 export function App({
   dock,
+  beside,
   headerEnd,
   notices,
   sideStart,
 }: {
   dock?: ReactNode;
+  beside?: ReactNode;
   headerEnd?: ReactNode;
   notices?: ReactNode;
   sideStart?: ReactNode;
@@ -88,6 +91,7 @@ export function App({
           </section>
           {dock}
         </div>
+        {beside}
         <aside className="side" aria-label="Panels">
           {sideStart}
           <SidePanels />

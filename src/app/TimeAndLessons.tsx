@@ -1,15 +1,18 @@
-// The time-travel dock (timeline, session bar, compare) and the lessons, placed beside the App
-// until the page layout gives them their own places (under the canvas, in the side panels).
+// The time-travel dock (timeline, session bar, compare) under the canvas, and the lesson dock
+// beside it; the lesson step's side-panel form is brought forward (src/app/followSubject.ts).
 import { LessonDock, type ViewMode } from '../lessons';
 import { TimeDock } from '../panels/timeline';
+import { useFollowSubject } from './followSubject';
 
-export function TimeAndLessons({ mode }: { mode: ViewMode }) {
+export function TimeSlot() {
   return (
-    <>
-      <div className="time-dock-slot">
-        <TimeDock />
-      </div>
-      <LessonDock mode={mode} />
-    </>
+    <div className="time-dock-slot">
+      <TimeDock />
+    </div>
   );
+}
+
+export function LessonColumn({ mode }: { mode: ViewMode }) {
+  useFollowSubject();
+  return <LessonDock mode={mode} />;
 }

@@ -8,7 +8,8 @@ import { App } from './App';
 import { decodeSession, sessionPayloadOf } from '../scenario/session';
 import { LessonToggles, lessons, parseViewMode } from '../lessons';
 import { openSession, reportOpenIssues } from '../store/timeline';
-import { TimeAndLessons } from './TimeAndLessons';
+import { installKeys } from './keys';
+import { LessonColumn, TimeSlot } from './TimeAndLessons';
 import { presets } from '../scenario/presets';
 import { showOrientationOnFirstVisit } from '../store/orientation';
 import { Orientation } from './Orientation';
@@ -68,11 +69,14 @@ showOrientationOnFirstVisit({
   lesson: viewMode.lessonId !== null,
   link: sessionPayloadOf(location.hash) !== null,
 });
+// The page's keys (src/app/keys.ts), in and outside lessons; `?` lists them.
+installKeys();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App
-      dock={<TimeAndLessons mode={viewMode} />}
+      dock={<TimeSlot />}
+      beside={<LessonColumn mode={viewMode} />}
       headerEnd={<LessonToggles mode={viewMode} />}
       notices={<UrlNotices notices={notices} />}
       sideStart={<Orientation />}

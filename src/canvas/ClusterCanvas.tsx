@@ -27,6 +27,8 @@ import { isNodeSelected, useSelectionStore } from '../store/selection';
 import { useSimulationStore } from '../store/simulation';
 import { useThemeStore } from '../store/theme';
 import { useAnnouncementStore } from '../store/announcements';
+import { useHelpStore } from '../store/keys';
+import { useSpotlightStore } from '../store/spotlight';
 import { crashNode, healNetwork, isolate, restartNode, shutdownNode } from './actions';
 import { EdgeMarkers, edgeTypes, type LinkEdgeType } from './edges';
 import { ROLE_NAMES, ReplicaGlyph } from './glyphs';
@@ -218,7 +220,10 @@ function Flow() {
   const select = useSelectionStore((s) => s.select);
   const lastError = useAnnouncementStore((s) => s.lastError);
   const theme = useThemeStore((s) => s.choice);
-  const [helpOpen, setHelpOpen] = useState(false);
+  const helpOpen = useHelpStore((s) => s.open);
+  const setHelpOpen = useHelpStore((s) => s.setOpen);
+  const toggleHelp = useHelpStore((s) => s.toggle);
+  const spotlight = useSpotlightStore((s) => s.nodes);
   // The minimap earns its room on a large cluster; on a small one it would hide cards.
   const [minimapChoice, setMinimapChoice] = useState<boolean | null>(null);
   const showMinimap = minimapChoice ?? !!model?.compact;
@@ -241,30 +246,45 @@ function Flow() {
   }, [flow]);
 
   // Selection drives which card shows its actions, on the side where they hide nothing; React
-  // Flow only mirrors it.
+  // Flow only mirrors it. A lesson step's subject gets a ring and a glyph (lesson-subject in
+  // styles.css) and says so to a screen reader.
   const shown = useMemo(
     () =>
       nodes.map((node) => {
-        const isSel = node.type === 'cluster' && isNodeSelected(selected, node.data.id);
-        if (!isSel || !model) return node;
-        const rect = (box: LayoutNode): Rect => ({
-          x: box.absX,
-          y: box.absY,
-          width: box.width,
-          height: box.height,
-        });
-        const own = model.layout.byKey.get(node.id);
-        const actionsAt = own
-          ? chooseActionsSide(
-              rect(own),
-              [...model.layout.nodes, ...model.layout.clients].filter((b) => b.key !== node.id).map(rect),
-              model.layout.zones.map((z) => ({ ...rect(z), height: ZONE_HEADER_HEIGHT })),
-              viewRect(),
-            )
-          : 'below';
-        return { ...node, data: { ...node.data, actionsAt }, selected: true, zIndex: Z.selected };
+        if (node.type !== 'cluster') return node;
+        const isSel = isNodeSelected(selected, node.data.id);
+        const isSubject = spotlight.includes(node.data.id);
+        if (!isSel && !isSubject) return node;
+        let data = node.data;
+        if (isSel && model) {
+          const rect = (box: LayoutNode): Rect => ({
+            x: box.absX,
+            y: box.absY,
+            width: box.width,
+            height: box.height,
+          });
+          const own = model.layout.byKey.get(node.id);
+          const actionsAt = own
+            ? chooseActionsSide(
+                rect(own),
+                [...model.layout.nodes, ...model.layout.clients].filter((b) => b.key !== node.id).map(rect),
+                model.layout.zones.map((z) => ({ ...rect(z), height: ZONE_HEADER_HEIGHT })),
+                viewRect(),
+              )
+            : 'below';
+          data = { ...data, actionsAt };
+        }
+        return {
+          ...node,
+          data,
+          ...(isSel && { selected: true, zIndex: Z.selected }),
+          ...(isSubject && {
+            className: 'lesson-subject',
+            ariaLabel: `${node.ariaLabel}, this step's subject`,
+          }),
+        };
       }),
-    [nodes, selected, model, viewRect],
+    [nodes, selected, spotlight, model, viewRect],
   );
 
   // Fit again whenever the shape of the cluster changes (not on every snapshot).
@@ -283,6 +303,52 @@ function Flow() {
     return () => cancelAnimationFrame(handle);
   }, [shape, flow]);
 
+  // The canvas yields to the lesson dock and the panels: fit again whenever its box changes size.
+  useEffect(() => {
+    const element = canvasRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    let handle = 0;
+    let last = '';
+    const observer = new ResizeObserver(([entry]) => {
+      const size = `${Math.round(entry.contentRect.width)}x${Math.round(entry.contentRect.height)}`;
+      if (size === last) return;
+      last = size;
+      cancelAnimationFrame(handle);
+      handle = requestAnimationFrame(() => void flow.fitView(FIT));
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(handle);
+    };
+  }, [flow]);
+
+  // Keep a lesson step's subject in view: if a node of it lies outside the visible canvas (the
+  // learner zoomed or panned), fit the cluster again, or on a large cluster the subject alone.
+  const spotlightKey = spotlight.join();
+  useEffect(() => {
+    if (!spotlightKey || !shape) return;
+    const handle = requestAnimationFrame(() => {
+      const element = canvasRef.current;
+      if (!element) return;
+      const { x, y, zoom } = flow.getViewport();
+      const ids = spotlightKey.split(',').map((id) => `n${id}`);
+      const outside = ids.some((id) => {
+        const node = flow.getInternalNode(id);
+        if (!node) return false;
+        const left = node.internals.positionAbsolute.x * zoom + x;
+        const top = node.internals.positionAbsolute.y * zoom + y;
+        const right = left + (node.measured.width ?? 0) * zoom;
+        const bottom = top + (node.measured.height ?? 0) * zoom;
+        return left < 0 || top < 0 || right > element.clientWidth || bottom > element.clientHeight;
+      });
+      if (!outside) return;
+      const present = ids.filter((id) => flow.getInternalNode(id)).map((id) => ({ id }));
+      void flow.fitView(model?.compact ? { ...FIT, nodes: present, maxZoom: 1 } : FIT);
+    });
+    return () => cancelAnimationFrame(handle);
+  }, [spotlightKey, shape, flow, model?.compact]);
+
   const selectNode = useCallback(
     (id: number) => {
       const node = useSimulationStore.getState().snapshot?.nodes.find((n) => n.id === id);
@@ -295,11 +361,6 @@ function Flow() {
     (event: KeyboardEvent<HTMLDivElement>) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       if ((event.target as HTMLElement).closest('input, select, textarea')) return;
-      if (event.key === '?') {
-        setHelpOpen((open) => !open);
-        event.preventDefault();
-        return;
-      }
       if (event.key === 'Escape') {
         setHelpOpen(false);
         select(null);
@@ -328,7 +389,7 @@ function Flow() {
         action[key]();
       }
     },
-    [flow, select, selectNode],
+    [flow, select, selectNode, setHelpOpen],
   );
 
   return (
@@ -365,12 +426,7 @@ function Flow() {
           <button type="button" aria-pressed={showMinimap} onClick={() => setMinimapChoice(!showMinimap)}>
             Minimap
           </button>
-          <button
-            type="button"
-            onClick={() => setHelpOpen((open) => !open)}
-            aria-expanded={helpOpen}
-            aria-label="Keyboard help"
-          >
+          <button type="button" onClick={toggleHelp} aria-expanded={helpOpen} aria-label="Keyboard help">
             ?
           </button>
           <SpeedNote />

@@ -1,15 +1,19 @@
-// Where lessons appear outside the side panels: a "Lessons" toggle in the page header, and in embed
-// and presenter modes the lesson itself over the canvas (presenter mode adds the caption and
-// clicker keys).
-import { useEffect } from 'react';
+// Where lessons appear outside the side panels: a "Lessons" toggle in the page header, and the
+// lesson dock, a column beside the canvas (never over it) that the canvas yields to. In presenter
+// mode the dock carries the narration as a caption in large type.
+import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
-import { LessonPanel, PresenterCaption, useLessonKeys } from './LessonPanel';
-import { startLesson, useLessonStore } from './lessonStore';
+import { NO_SPOTLIGHT, setSpotlight } from '../store/spotlight';
+import { useSimulationStore } from '../store/simulation';
+import { LessonPanel, PresenterCaption } from './LessonPanel';
+import { currentStep, startLesson, useLessonStore } from './lessonStore';
+import { setPanelsShown, setPresenting, usePresenterStore } from './presenter';
 import type { ViewMode } from './progress';
 import { sessionPayloadOf } from '../scenario/session';
+import { subjectOf } from './subject';
 import './lessons.css';
 
-/** Whether the lesson overlay is open: the header's toggle and the overlay share it. */
+/** Whether the lesson dock is open: the header's toggle and the dock share it. */
 const useDockStore = create<{ open: boolean; setOpen: (open: boolean) => void }>((set) => ({
   open: false,
   setOpen: (open) => set({ open }),
@@ -19,10 +23,11 @@ const useDockStore = create<{ open: boolean; setOpen: (open: boolean) => void }>
 export function LessonToggles({ mode }: { mode: ViewMode }) {
   const open = useDockStore((s) => s.open);
   const setOpen = useDockStore((s) => s.setOpen);
+  const present = usePresenterStore((s) => s.present);
   if (mode.embed) return null;
   return (
     <>
-      {mode.present && (
+      {present && (
         <button
           type="button"
           className="lesson-toggle"
@@ -38,42 +43,78 @@ export function LessonToggles({ mode }: { mode: ViewMode }) {
   );
 }
 
+/** The step's subject, published for the canvas and the side panels (src/store/spotlight). */
+function useSubject() {
+  const lessonId = useLessonStore((s) => s.lessonId);
+  const stepIndex = useLessonStore((s) => s.stepIndex);
+  // The clock holds as a step begins, so the cluster when its subject is first wanted is the
+  // step's start (what a step's commands are a function of).
+  const phase = useLessonStore((s) => s.phase);
+  const waiting = phase === 'predict' || phase === 'task';
+  const subject = useMemo(() => {
+    const step = currentStep({ ...useLessonStore.getState(), lessonId, stepIndex });
+    const start = useSimulationStore.getState().snapshot;
+    return lessonId && step ? subjectOf(lessonId, step, start) : NO_SPOTLIGHT;
+  }, [lessonId, stepIndex, waiting]);
+  useEffect(() => setSpotlight(subject), [subject]);
+  useEffect(() => () => setSpotlight(NO_SPOTLIGHT), []);
+  return subject;
+}
+
+/** Presenter mode's switches: on and off, and (while presenting) the folded side panels. */
+function DockBar({ panelNeeded }: { panelNeeded: boolean }) {
+  const present = usePresenterStore((s) => s.present);
+  const panelsShown = usePresenterStore((s) => s.panelsShown);
+  return (
+    <div className="lesson-dock-bar">
+      <button
+        type="button"
+        aria-pressed={present}
+        aria-keyshortcuts="P"
+        onClick={() => setPresenting(!present)}
+      >
+        <span aria-hidden="true">▣ </span>Presenter mode
+      </button>
+      {present && !panelNeeded && (
+        <button type="button" aria-expanded={panelsShown} onClick={() => setPanelsShown(!panelsShown)}>
+          {panelsShown ? 'Hide panels' : 'Show panels'}
+        </button>
+      )}
+    </div>
+  );
+}
+
 export function LessonDock({ mode }: { mode: ViewMode }) {
-  const active = useLessonStore((s) => s.lessonId !== null);
   const open = useDockStore((s) => s.open);
-  useLessonKeys(mode.present || active);
-
-  // The overlay sits under the page header, whose height changes as it wraps (--header-bottom).
-  useEffect(() => {
-    const header = document.querySelector('.page-header');
-    if (!header || typeof ResizeObserver === 'undefined') return;
-    const update = () =>
-      document.documentElement.style.setProperty(
-        '--header-bottom',
-        `${Math.round(header.getBoundingClientRect().bottom)}px`,
-      );
-    const observer = new ResizeObserver(update);
-    observer.observe(header);
-    update();
-    return () => observer.disconnect();
-  }, []);
+  const present = usePresenterStore((s) => s.present);
+  const panelsShown = usePresenterStore((s) => s.panelsShown);
+  const subject = useSubject();
+  const panelNeeded = subject.panel !== null;
 
   useEffect(() => {
-    document.body.classList.toggle('presenting', mode.present);
     document.body.classList.toggle('embed', mode.embed);
     useDockStore.getState().setOpen(mode.embed || mode.present || mode.lessonId !== null);
     // A link copied during a lesson carries its session (#s=) at the step's beginning: start there.
     if (mode.lessonId) startLesson(mode.lessonId, mode.stepIndex, sessionPayloadOf(location.hash) !== null);
   }, [mode]);
 
+  // Presenter mode: large type; the side panels fold away unless asked for or a step's form is there.
+  useEffect(() => {
+    document.body.classList.toggle('presenting', present);
+    document.body.classList.toggle('side-folded', present && !panelsShown && !panelNeeded);
+    if (present) useDockStore.getState().setOpen(true);
+  }, [present, panelsShown, panelNeeded]);
+
+  if (!open) return null;
   return (
-    <>
-      {open && (
-        <div className="lesson-overlay">
-          <LessonPanel />
-        </div>
-      )}
-      {mode.present && <PresenterCaption />}
-    </>
+    <div
+      className="lesson-dock"
+      data-subject-nodes={subject.nodes.join(',')}
+      data-subject-panel={subject.panel ? `${subject.panel.tab}/${subject.panel.section}` : ''}
+    >
+      {!mode.embed && <DockBar panelNeeded={panelNeeded} />}
+      {present && <PresenterCaption />}
+      <LessonPanel />
+    </div>
   );
 }

@@ -59,7 +59,7 @@ export function LessonPanel() {
       <p className="lesson-text">
         {/* The clock holds for the prediction: what the text tells happens once it is made. */}
         {p && state.phase === 'predict' && (step.commands || step.task) && (
-          <strong className="lesson-next">Once you have answered: </strong>
+          <strong className="lesson-then">Once you have answered: </strong>
         )}
         {step.text}
       </p>
@@ -88,11 +88,8 @@ export function LessonPanel() {
         </fieldset>
       )}
       {step.task && state.phase === 'task' && (
-        <p>
-          Your turn: {step.task.text}{' '}
-          <button type="button" onClick={doTask}>
-            Do it for me
-          </button>
+        <p className="lesson-task">
+          Your turn: {step.task.text}
           <br />
           <small>
             <span aria-hidden="true">⏸</span> The clock waits until you act.
@@ -102,19 +99,11 @@ export function LessonPanel() {
       {state.phase === 'running' && <p role="status">Watching the cluster…</p>}
       {state.lastError && <p role="alert">The simulator refused: {state.lastError}</p>}
       {state.phase === 'timedOut' && (
-        <div role="alert" aria-label="Step not completed">
-          <p>
-            The cluster did not reach what this step waits for within{' '}
-            {((step.waitMs ?? DEFAULT_WAIT_MS) / 1000).toFixed(0)} simulated seconds (something else was
-            changed meanwhile, or the task was done differently). Try the step again, or go on.
-          </p>
-          <button type="button" onClick={previousStep}>
-            Try this step again
-          </button>{' '}
-          <button type="button" onClick={nextStep}>
-            {state.stepIndex + 1 < lesson.steps.length ? 'Next step' : 'Finish the lesson'}
-          </button>
-        </div>
+        <p role="alert" aria-label="Step not completed">
+          The cluster did not reach what this step waits for within{' '}
+          {((step.waitMs ?? DEFAULT_WAIT_MS) / 1000).toFixed(0)} simulated seconds (something else was changed
+          meanwhile, or the task was done differently). Try the step again, or go on.
+        </p>
       )}
       {state.phase === 'done' && (
         <div role="status" aria-label="Reveal">
@@ -130,23 +119,33 @@ export function LessonPanel() {
           <p className="lesson-hold">
             <span aria-hidden="true">⏸</span> Paused on this moment; Next resumes the clock.
           </p>
-          <button type="button" onClick={nextStep}>
-            {state.stepIndex + 1 < lesson.steps.length ? 'Next step' : 'Finish the lesson'}
-          </button>
         </div>
       )}
-      <p>
+      {/* The step's buttons stay in view at the foot of the dock however long the reveal grows. */}
+      <div className="lesson-actions" role="group" aria-label="Step controls">
+        {step.task && state.phase === 'task' && (
+          <button type="button" onClick={doTask}>
+            Do it for me
+          </button>
+        )}
+        {(state.phase === 'done' || state.phase === 'timedOut') && (
+          <button type="button" className="lesson-next" onClick={nextStep}>
+            {state.stepIndex + 1 < lesson.steps.length ? 'Next step' : 'Finish the lesson'}
+          </button>
+        )}
         <button
           type="button"
           onClick={previousStep}
-          disabled={state.stepIndex <= state.firstStepIndex && state.phase !== 'done'}
+          disabled={
+            state.stepIndex <= state.firstStepIndex && state.phase !== 'done' && state.phase !== 'timedOut'
+          }
         >
-          Back
-        </button>{' '}
+          {state.phase === 'timedOut' ? 'Try this step again' : 'Back'}
+        </button>
         <button type="button" onClick={stopLesson}>
           Leave the lesson
         </button>
-      </p>
+      </div>
     </section>
   );
 }
@@ -193,30 +192,7 @@ function LessonSummary({ lesson, state }: { lesson: Lesson; state: LessonState }
   );
 }
 
-/** Presenter control: arrows, space, PageUp/PageDown (what a clicker sends), 1–9 to choose. */
-export function useLessonKeys(enabled: boolean): void {
-  useEffect(() => {
-    if (!enabled) return;
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
-      const s = useLessonStore.getState();
-      if (!s.lessonId) return;
-      if (['ArrowRight', 'PageDown', ' '].includes(event.key)) {
-        event.preventDefault();
-        if (s.phase === 'task') doTask();
-        else if (s.phase === 'done' || s.phase === 'timedOut') nextStep();
-      } else if (['ArrowLeft', 'PageUp'].includes(event.key)) {
-        event.preventDefault();
-        previousStep();
-      } else if (/^[1-9]$/.test(event.key) && s.phase === 'predict') choose(Number(event.key) - 1);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [enabled]);
-}
-
-/** Presenter mode's caption: the step's narration in large type over the canvas. */
+/** Presenter mode's caption: the step's narration in large type, at the top of the lesson dock. */
 export function PresenterCaption() {
   const state = useLessonStore();
   const step = currentStep(state);
@@ -224,7 +200,6 @@ export function PresenterCaption() {
   return (
     <div className="presenter-caption" role="region" aria-label="Narration" aria-live="polite">
       <span className="term">{step.term}</span> — {step.text}
-      {step.predict && state.phase === 'predict' && <p>{step.predict.question}</p>}
     </div>
   );
 }

@@ -1,0 +1,45 @@
+// A lesson step whose task needs a side-panel form opens the form's tab, scrolls the form into view
+// and rings it (lesson-subject-panel in styles.css), again whenever its tab is shown.
+import { useEffect } from 'react';
+import { usePanelsUi, type PanelTab } from '../panels/uiStore';
+import { useSpotlightStore, type Spotlight } from '../store/spotlight';
+
+const MARK = 'lesson-subject-panel';
+
+function sectionNamed(title: string): HTMLElement | null {
+  const headings = document.querySelectorAll<HTMLElement>('.side section > h2, .side section > h3');
+  const heading = [...headings].find((h) => h.textContent?.trim() === title);
+  return heading?.parentElement ?? null;
+}
+
+function mark(panel: Spotlight['panel'], scroll: boolean): void {
+  document.querySelectorAll(`.${MARK}`).forEach((el) => el.classList.remove(MARK));
+  if (!panel) return;
+  const section = sectionNamed(panel.section);
+  if (!section) return;
+  section.classList.add(MARK);
+  if (scroll) section.scrollIntoView({ block: 'nearest' });
+}
+
+export function useFollowSubject(): void {
+  useEffect(() => {
+    let handle = 0;
+    const later = (panel: Spotlight['panel'], scroll: boolean) => {
+      cancelAnimationFrame(handle);
+      handle = requestAnimationFrame(() => mark(panel, scroll));
+    };
+    const offSpotlight = useSpotlightStore.subscribe((s, previous) => {
+      if (s.panel === previous.panel) return;
+      if (s.panel) usePanelsUi.getState().setTab(s.panel.tab as PanelTab);
+      later(s.panel, true);
+    });
+    const offTab = usePanelsUi.subscribe((s, previous) => {
+      if (s.tab !== previous.tab) later(useSpotlightStore.getState().panel, false);
+    });
+    return () => {
+      offSpotlight();
+      offTab();
+      cancelAnimationFrame(handle);
+    };
+  }, []);
+}
