@@ -2,7 +2,7 @@
 // differs (acknowledged records lost, time without a working leader, what each producer saw),
 // each row explained in plain words. The experiments use the engine's own mechanics only.
 import type { Simulation } from '../sim/simulation';
-import type { Acks, Command, LedgerEntry, NodeId, PartitionView, Snapshot } from '../sim/types';
+import type { Acks, Command, NodeId, PartitionView, Snapshot } from '../sim/types';
 
 /** A command at a time relative to the fork (0 = at once). */
 export interface TimedCommand {
@@ -389,13 +389,7 @@ function commonRows(
 ): ExplainedRow[] {
   const pa = experimentProducer(c.a);
   const pb = experimentProducer(c.b);
-  const lostBy = (o: BranchOutcome) =>
-    o.lostAcknowledged === 0
-      ? '0'
-      : `${o.lostAcknowledged} (${o.producers
-          .filter((p) => p.lost > 0)
-          .map((p) => `${p.producerId}: ${p.lost}`)
-          .join(', ')})`;
+  const lostBy = (o: BranchOutcome) => String(o.lostAcknowledged);
   const rows: ExplainedRow[] = [
     {
       what: 'Acknowledged records lost',
