@@ -1,6 +1,7 @@
 // Fork and compare, in the side panel's Compare tab: an experiment runs both branches from now and
 // every row says what it counts and why the two sides differ.
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support';
 
 test('acks=1 vs acks=all: acks=1 loses the acknowledged records, and each row says why', async ({ page }) => {
   test.setTimeout(180_000);
@@ -38,6 +39,8 @@ test('acks=1 vs acks=all: acks=1 loses the acknowledged records, and each row sa
   await expect(panel.getByRole('definition').first()).toContainText(
     "The producer's connection to a broker broke",
   );
+
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The canvas keeps its size while the results show.
   const canvas = await page.getByRole('region', { name: 'Cluster', exact: true }).boundingBox();
