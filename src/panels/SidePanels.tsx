@@ -7,6 +7,7 @@ import { DashboardPanel } from './DashboardPanel';
 import { EventLogPanel } from './EventLogPanel';
 import { InspectorPanel } from './InspectorPanel';
 import { RegionsPanel } from './RegionsPanel';
+import { ComparePanel } from './timeline/ComparePanel';
 import { PANEL_TABS, usePanelsUi, type PanelTab } from './uiStore';
 import { VitalsPanel } from './vitals/VitalsPanel';
 import './panels.css';
@@ -28,6 +29,8 @@ function PanelContent({ tab }: { tab: PanelTab }) {
       return <VitalsPanel />;
     case 'regions':
       return <RegionsPanel />;
+    case 'compare':
+      return <ComparePanel />;
   }
 }
 

@@ -1,7 +1,7 @@
 // Which side-panel tab is open, and requests to bring the inspector forward.
 import { create } from 'zustand';
 
-export type PanelTab = 'controls' | 'inspector' | 'dashboard' | 'events' | 'vitals' | 'regions';
+export type PanelTab = 'controls' | 'inspector' | 'dashboard' | 'events' | 'vitals' | 'regions' | 'compare';
 
 export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = [
   { id: 'controls', label: 'Controls' },
@@ -10,6 +10,7 @@ export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = [
   { id: 'events', label: 'Event log' },
   { id: 'vitals', label: 'Vital signs' },
   { id: 'regions', label: 'Regions' },
+  { id: 'compare', label: 'Compare' },
 ];
 
 interface PanelsUiState {

@@ -5,7 +5,7 @@ import { createSimulation, ScenarioError } from '../sim';
 import type { PartitionView, Scenario, SimEvent, Snapshot } from '../sim/types';
 import { answerLedgerQuery } from './ledgerQuery';
 import { checkHash, type Session } from '../scenario/session';
-import { compareBranches, EXPERIMENTS } from './compare';
+import { EXPERIMENTS, runExperiment } from './compare';
 import { Timeline } from './timeline';
 import { LessonPlayer } from './lessonPlayer';
 import {
@@ -427,8 +427,7 @@ export function startHost(
         const labels: [string, string] = experiment ? [experiment.labelA, experiment.labelB] : ['', ''];
         try {
           if (!experiment) throw new Error(`unknown experiment ${JSON.stringify(message.experimentId)}`);
-          const { a, b, durationMs } = experiment.build(sim.snapshot(), message.topic);
-          const comparison = compareBranches(sim, a, b, durationMs);
+          const comparison = runExperiment(sim, experiment, message.topic);
           post({ type: 'comparison', id: message.id, comparison, labels });
         } catch (error) {
           post({ type: 'comparison', id: message.id, comparison: null, labels, error: errorText(error) });

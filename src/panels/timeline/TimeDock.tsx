@@ -1,5 +1,5 @@
 // The time-travel and sharing strip: the timeline, the session bar and the open-problems panel.
-import { ComparePanel } from './ComparePanel';
+// (Fork and compare lives in the side panel's Compare tab, so its results never squeeze the canvas.)
 import { OpenIssuesPanel, SessionBar } from './SessionBar';
 import { Timeline } from './Timeline';
 import './timeline.css';
@@ -10,10 +10,6 @@ export function TimeDock() {
       <OpenIssuesPanel />
       <Timeline />
       <SessionBar />
-      <details>
-        <summary>Fork and compare</summary>
-        <ComparePanel />
-      </details>
     </div>
   );
 }
