@@ -61,10 +61,26 @@ export function requestReassignmentPlan(
   return plans.request((id) => post({ type: 'generateReassignment', id, topics, brokerIds }));
 }
 
+let acknowledging = false;
+/** Tells the worker the page drew the snapshot (at the next frame), so it sends the next one. */
+function acknowledgeWhenDrawn(): void {
+  if (acknowledging) return;
+  acknowledging = true;
+  const done = () => {
+    acknowledging = false;
+    post({ type: 'snapshotShown' });
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(done, 0));
+  else setTimeout(done, 0);
+}
+
 function receive(message: WorkerToPage): void {
   switch (message.type) {
     case 'snapshot':
     case 'snapshotDelta':
+      receiveSimulationMessage(message);
+      acknowledgeWhenDrawn();
+      return;
     case 'error':
       receiveSimulationMessage(message);
       return;

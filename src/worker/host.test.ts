@@ -41,6 +41,19 @@ describe('the worker host', () => {
     expect(new Set(seqs).size).toBe(seqs.length);
   });
 
+  it('waits for a page that says it drew a snapshot before it sends the next (or a second)', () => {
+    send({ type: 'snapshotShown' });
+    const before = snapshots().length;
+    clock.pass(500);
+    // The page drew nothing in that half second: one snapshot went out, no queue built up.
+    expect(snapshots().length - before).toBe(1);
+    clock.pass(600);
+    expect(snapshots().length - before).toBe(2);
+    send({ type: 'snapshotShown' });
+    clock.pass(100);
+    expect(snapshots().length - before).toBe(3);
+  });
+
   it('sends a snapshot at most every 50 ms', () => {
     clock.pass(1000);
     expect(snapshots().length).toBeLessThanOrEqual(1 + 1000 / 50);

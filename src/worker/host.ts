@@ -28,6 +28,8 @@ const TICK_BUDGET_MS = 8;
 const SLICE_MS = 100;
 /** Wall-clock milliseconds between two snapshots, about the pace a display can show. */
 const SNAPSHOT_INTERVAL_MS = 50;
+/** Wall-clock milliseconds the host waits for the page to draw a snapshot before it sends the next anyway. */
+const SNAPSHOT_WAIT_MS = 1000;
 /** Wall-clock milliseconds between two `stats` messages, and the window the achieved speed is measured over. */
 const STATS_INTERVAL_MS = 1000;
 
@@ -109,6 +111,11 @@ export function startHost(
   let statsVirtualMs = 0;
   let measuring = false;
   let bytesPosted = 0;
+  // Flow control: a page that says when it drew a snapshot gets the next one only then (or after
+  // SNAPSHOT_WAIT_MS), so snapshots never queue up behind a busy page. Pages that never say so
+  // (the tests) get one every SNAPSHOT_INTERVAL_MS.
+  let pageAcknowledges = false;
+  let snapshotUnseen = false;
   // The lesson being played: it holds and resumes the clock, and judges each step on the engine.
   const lessons = new LessonPlayer({
     timeline: () => timeline,
@@ -140,6 +147,7 @@ export function startHost(
     const previous = lastPartitions;
     lastPartitions = snapshot.partitions;
     lastSentAtMs = clock.now();
+    snapshotUnseen = true;
     // The other fields as JSON, to send only those that changed (a new run starts from scratch).
     const { partitions, ...rest } = snapshot;
     const fields: Partial<Omit<Snapshot, 'partitions'>> = { timeMs: rest.timeMs };
@@ -223,7 +231,9 @@ export function startHost(
     // stats say so) rather than building a backlog that would freeze the worker.
     owedMs -= Math.floor(owedMs);
     const nowMs = clock.now();
-    if (nowMs - lastSentAtMs >= SNAPSHOT_INTERVAL_MS) publish();
+    const sinceMs = nowMs - lastSentAtMs;
+    const pageReady = !pageAcknowledges || !snapshotUnseen || sinceMs >= SNAPSHOT_WAIT_MS;
+    if (sinceMs >= SNAPSHOT_INTERVAL_MS && pageReady) publish();
     if (nowMs - statsSinceMs >= STATS_INTERVAL_MS) {
       postStats();
       postTimeline();
@@ -359,6 +369,10 @@ export function startHost(
         }
         lessons.afterAdvance();
         publish();
+        return;
+      case 'snapshotShown':
+        pageAcknowledges = true;
+        snapshotUnseen = false;
         return;
       case 'measure':
         measuring = message.enabled;

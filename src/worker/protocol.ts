@@ -42,6 +42,11 @@ export type PageToWorker =
   | { type: 'setSpeed'; speed: number }
   /** Apply a command now; answered by a commandResult with the same id. */
   | { type: 'command'; id: number; command: Command }
+  /**
+   * The page has drawn the last snapshot. Once a page sends it, the host posts the next snapshot
+   * only after it (or after a second), so a page that falls behind is never buried in a queue.
+   */
+  | { type: 'snapshotShown' }
   /** Run exactly the next scheduled event (while paused). */
   | { type: 'step' }
   /** Count the bytes of every snapshot posted and report them in `stats` (costs a serialisation). */
