@@ -82,7 +82,7 @@ export function LessonPanel() {
           </ol>
           {state.phase === 'predict' && (
             <p className="lesson-hold">
-              <span aria-hidden="true">⏸</span> The clock waits for your prediction.
+              <span aria-hidden="true">‖</span> The clock waits for your prediction.
             </p>
           )}
         </fieldset>
@@ -92,7 +92,7 @@ export function LessonPanel() {
           Your turn: {step.task.text}
           <br />
           <small>
-            <span aria-hidden="true">⏸</span> The clock waits until you act.
+            <span aria-hidden="true">‖</span> The clock waits until you act.
           </small>
         </p>
       )}
@@ -117,7 +117,7 @@ export function LessonPanel() {
           )}
           {step.reveal && <p>{step.reveal}</p>}
           <p className="lesson-hold">
-            <span aria-hidden="true">⏸</span> Paused on this moment; Next resumes the clock.
+            <span aria-hidden="true">‖</span> Paused on this moment; Next resumes the clock.
           </p>
         </div>
       )}
