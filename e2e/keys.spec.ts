@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 const TIMEOUT_MS = 60_000;
 test.setTimeout(180_000);
 
-const simTime = (page: Page) => page.getByLabel('Simulated time').textContent();
+const simTime = (page: Page) => page.getByLabel('Simulated time', { exact: true }).textContent();
 const playback = (page: Page) => page.getByRole('group', { name: 'Playback' });
 
 test('the keyboard alone drives the free canvas: play, pause, step, speed, help, presenter mode', async ({
@@ -66,7 +66,7 @@ test('the keyboard alone drives the free canvas: play, pause, step, speed, help,
 
   // Keys typed into a field stay in the field.
   await page.getByRole('tab', { name: 'Controls' }).click();
-  const value = page.getByRole('tabpanel', { name: 'Controls' }).getByLabel('Value');
+  const value = page.getByRole('tabpanel', { name: 'Controls' }).getByLabel('Value', { exact: true }).first();
   await value.fill('');
   await value.pressSequentially('p+b ');
   await expect(value).toHaveValue('p+b ');
@@ -99,9 +99,11 @@ test('the keyboard alone plays a lesson: PageDown moves on, digits choose, PageD
   await page.keyboard.press(' ');
   await expect(lesson.getByRole('heading', { name: 'A new leader from the ISR' })).toBeVisible();
 
-  // Period (the clicker's blank-screen key) holds the clock in a lesson, and again lets it run.
-  await page.keyboard.press('.');
+  // The clock holds for the prediction; period (the clicker's blank-screen key) lets it run, and
+  // holds it again.
   await expect(playback(page).getByRole('button', { name: 'Play' })).toBeVisible();
   await page.keyboard.press('.');
   await expect(playback(page).getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.keyboard.press('.');
+  await expect(playback(page).getByRole('button', { name: 'Play' })).toBeVisible();
 });
