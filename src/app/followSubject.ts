@@ -18,7 +18,7 @@ function mark(panel: Spotlight['panel'], scroll: boolean): void {
   const section = sectionNamed(panel.section);
   if (!section) return;
   section.classList.add(MARK);
-  if (scroll) section.scrollIntoView({ block: 'nearest' });
+  if (scroll) section.scrollIntoView({ block: 'start' });
 }
 
 export function useFollowSubject(): void {
@@ -36,9 +36,13 @@ export function useFollowSubject(): void {
     const offTab = usePanelsUi.subscribe((s, previous) => {
       if (s.tab !== previous.tab) later(useSpotlightStore.getState().panel, false);
     });
+    // A resize (a projector, presenter mode) reflows the panels: bring the form back into view.
+    const onResize = () => later(useSpotlightStore.getState().panel, true);
+    window.addEventListener('resize', onResize);
     return () => {
       offSpotlight();
       offTab();
+      window.removeEventListener('resize', onResize);
       cancelAnimationFrame(handle);
     };
   }, []);
