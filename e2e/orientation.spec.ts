@@ -95,10 +95,13 @@ test('the event log folds the MetadataApplied of each change into one line that 
   const log = page.getByRole('list', { name: 'Events, newest first' });
   const folded = log.getByText(/^MetadataApplied at offsets? [\d–]+ by brokers [\d, ]+and \d+$/).first();
   await expect(folded).toBeVisible({ timeout: STARTUP_TIMEOUT_MS });
-  const group = log.locator('details').filter({ has: folded });
+  // Hold the clock, so the newest group stays the one we open.
+  await page.getByRole('group', { name: 'Playback' }).getByRole('button', { name: 'Pause' }).click();
+  const group = log.locator('li.event-group').first();
+  await expect(group).toContainText(/MetadataApplied at offsets? /);
   const inner = group.getByRole('list', { name: /\d+ MetadataApplied events/ });
   await expect(inner).toBeHidden();
-  await folded.click();
+  await group.getByText(/^MetadataApplied at offsets? /).click();
   await expect(inner).toBeVisible();
   await expect(inner.getByText(/^Broker \d+ applied \d+ metadata record/).first()).toBeVisible();
 });
