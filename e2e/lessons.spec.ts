@@ -73,3 +73,29 @@ test('on a projector-sized screen the header keeps the theme and lesson toggles 
   await page.getByRole('button', { name: 'Lessons' }).click();
   await expect(page.getByRole('button', { name: 'Hide lessons' })).toBeVisible();
 });
+
+test('a link to a lesson step opens that step, and a link copied there opens the same step again', async ({
+  page,
+  context,
+}) => {
+  await page.goto('./?lesson=broker-failure&step=3');
+  const lesson = page.getByRole('region', { name: 'Lesson: A broker dies' });
+  // The steps before are played for the learner; the clock holds for the prediction.
+  await expect(lesson.getByRole('heading', { name: 'Broker 4 crashes' })).toBeVisible({
+    timeout: TIMEOUT_MS,
+  });
+  await expect(lesson.getByText('step 3 of 6')).toBeVisible();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const link = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
+  expect(link).toContain('lesson=broker-failure');
+  expect(link).toContain('step=3');
+  expect(link).toContain('#s=');
+  const other = await context.newPage();
+  await other.goto(link);
+  const again = other.getByRole('region', { name: 'Lesson: A broker dies' });
+  await expect(again.getByRole('heading', { name: 'Broker 4 crashes' })).toBeVisible({ timeout: TIMEOUT_MS });
+  await expect(again.getByText('step 3 of 6')).toBeVisible();
+  // Back, in the first page, reaches the step before.
+  await lesson.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(lesson.getByText('step 2 of 6')).toBeVisible();
+});
