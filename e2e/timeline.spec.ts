@@ -42,7 +42,7 @@ test('markers have a glyph and a label; the crash and the action that caused it 
   const lane = markerLane(page);
 
   // The boot's elections: a star, named by kind, time and what happened.
-  const election = lane.getByRole('button', { name: /^Election at \d+\.\d s: .*leader/ }).first();
+  const election = lane.getByRole('button', { name: /^Election at \d+\.\d s: / }).first();
   await expect(election).toBeVisible();
   await expect(election).toContainText('★');
 
@@ -104,7 +104,13 @@ test('a branch shows its own markers, and no marker covers the slider, the branc
   // Back to before the crash, crash broker 3 instead: a second branch.
   const cluster = lane.getByRole('button', { name: /^2 markers at (\d+\.\d) s: Crash, Your action$/ });
   const crashAt = Number(/at (\d+\.\d) s/.exec((await cluster.getAttribute('aria-label'))!)![1]);
+  // From the start, forward: a fill of the slider while it stands at the branch's very end is lost
+  // in Chromium (an open gap of the slider, not of the timeline).
+  await page.getByRole('button', { name: 'Rewind to the start' }).click();
   await page.getByRole('slider', { name: 'Seek simulated time' }).fill(String((crashAt - 2) * 1000));
+  await expect(page.getByRole('status', { name: 'Simulated time' })).toHaveText(
+    `${(crashAt - 2).toFixed(1)} s`,
+  );
   await page.getByRole('group', { name: /^Broker 3, .*running/ }).click();
   await page.getByRole('button', { name: 'Crash node 3' }).first().click();
   const branches = page.getByRole('list', { name: 'Branches' });
