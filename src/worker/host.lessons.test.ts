@@ -101,12 +101,14 @@ describe('lessons played through the worker, as a learner would', () => {
     });
   }
 
-  it('judges the same at 1× and at 10×: each step is checked on the engine at fixed virtual instants', () => {
-    const lesson = lessonById('broker-failure')!;
-    const fast = play(lesson.id, { speed: 10, readMs: () => 3000 }).verdicts;
-    const slow = play(lesson.id, { speed: 1, readMs: () => 50 }).verdicts;
-    expect(slow.map((v) => [v.doneAtMs, v.answerHeld])).toEqual(fast.map((v) => [v.doneAtMs, v.answerHeld]));
-  });
+  for (const lesson of lessons)
+    it(`${lesson.number}. ${lesson.id}: judged the same at 1× and at 10× (each step checked on the engine at fixed virtual instants)`, () => {
+      const fast = play(lesson.id, { speed: 10, readMs: () => 3000 }).verdicts;
+      const slow = play(lesson.id, { speed: 1, readMs: () => 50 }).verdicts;
+      expect(slow.map((v) => [v.doneAtMs, v.answerHeld])).toEqual(
+        fast.map((v) => [v.doneAtMs, v.answerHeld]),
+      );
+    });
 
   it('unclean-election: the reveal of "wait" holds although the learner let the clock run for 10 s at 10×', () => {
     const { verdicts } = play('unclean-election', {
