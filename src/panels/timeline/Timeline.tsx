@@ -304,9 +304,11 @@ export function Timeline() {
           <input
             type="range"
             min={0}
-            max={endMs}
+            // On the slider's own 100 ms grid: a value off the grid is snapped by the browser
+            // behind React's back, and the next input at the end of the branch was lost.
+            max={Math.ceil(endMs / 100) * 100}
             step={100}
-            value={nowMs}
+            value={Math.min(Math.round(nowMs / 100) * 100, Math.ceil(endMs / 100) * 100)}
             aria-label="Seek simulated time"
             aria-valuetext={formatSimTime(nowMs)}
             onChange={(event) => pauseThen(() => seek(Number(event.target.value)))}
