@@ -34,7 +34,7 @@ test('the keyboard alone drives the free canvas: play, pause, step, speed, help,
   await page.keyboard.press('b');
   await expect(playback(page).getByRole('button', { name: 'Play' })).toBeVisible();
 
-  // PageDown runs the next event, one at a time; PageUp goes back one.
+  // PageDown goes on to the next logged event (as Event › does), PageUp back one.
   const before = await simTime(page);
   await expect(async () => {
     await page.keyboard.press('PageDown');

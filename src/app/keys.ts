@@ -23,6 +23,9 @@ const pauseThen = (act: () => void) => {
 const ACTIONS: Partial<Record<KeyAction, (key: string) => void>> = {
   playPause,
   stepEvent: () => pauseThen(() => usePlaybackStore.getState().step()),
+  // A clicker's forward and back are the timeline's Event › and ‹ Event: each lands on a logged
+  // event and names it; N runs the engine's very next scheduled event.
+  forwardEvent: () => pauseThen(() => stepEvent('forward')),
   backEvent: () => pauseThen(() => stepEvent('back')),
   faster: () => usePlaybackStore.getState().setSpeed(nextSpeed(usePlaybackStore.getState().speed, 1)),
   slower: () => usePlaybackStore.getState().setSpeed(nextSpeed(usePlaybackStore.getState().speed, -1)),

@@ -97,8 +97,10 @@ export function stopLesson(): void {
 /** The learner's prediction; the worker then runs the step (or waits for its task). */
 export function choose(choice: number): void {
   const s = useLessonStore.getState();
-  if (!currentStep(s)?.predict || s.phase !== 'predict' || s.choice !== null) return;
-  useLessonStore.setState({ choice });
+  const step = currentStep(s);
+  if (!step?.predict || s.phase !== 'predict' || s.choice !== null) return;
+  // The phase the worker will report, at once: a key pressed right after the choice acts on it.
+  useLessonStore.setState({ choice, phase: step.task ? 'task' : 'running' });
   sendLessonAction({ do: 'answered' });
 }
 

@@ -8,7 +8,7 @@ describe('the keymap', () => {
     expect(bindingFor('PageDown', true, PAGE)?.action).toBe('lessonForward');
     expect(bindingFor('PageUp', true, PAGE)?.action).toBe('lessonBack');
     expect(bindingFor(' ', true, PAGE)?.action).toBe('lessonForward');
-    expect(bindingFor('PageDown', false, PAGE)?.action).toBe('stepEvent');
+    expect(bindingFor('PageDown', false, PAGE)?.action).toBe('forwardEvent');
     expect(bindingFor('ArrowLeft', false, PAGE)?.action).toBe('backEvent');
     expect(bindingFor(' ', false, PAGE)?.action).toBe('playPause');
   });

@@ -10,6 +10,7 @@ export type KeyScope = 'anywhere' | 'lesson' | 'free' | 'node';
 export type KeyAction =
   | 'playPause'
   | 'stepEvent'
+  | 'forwardEvent'
   | 'backEvent'
   | 'faster'
   | 'slower'
@@ -59,11 +60,11 @@ export const KEYMAP: readonly KeyBinding[] = [
     what: 'choose that answer',
   },
   {
-    action: 'stepEvent',
+    action: 'forwardEvent',
     scope: 'free',
     keys: ['PageDown', 'ArrowRight'],
     label: 'PageDown or →',
-    what: 'pause and run the next event',
+    what: 'pause and go on to the next event on the timeline',
   },
   {
     action: 'backEvent',
