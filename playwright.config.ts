@@ -14,9 +14,10 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   // The production build, as users get it (npm start): React's development mode and Vite's
-  // on-demand transforms made the dev server the slowest part of a run.
+  // on-demand transforms made the dev server the slowest part of a run. One build folder a port,
+  // so two runs on one machine never serve each other's build.
   webServer: {
-    command: `npx vite build --logLevel warn --outDir node_modules/.cache/e2e-dist && npx vite preview --outDir node_modules/.cache/e2e-dist --port ${port} --strictPort --host 127.0.0.1`,
+    command: `npx vite build --logLevel warn --outDir node_modules/.cache/e2e-dist-${port} && npx vite preview --outDir node_modules/.cache/e2e-dist-${port} --port ${port} --strictPort --host 127.0.0.1`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -37,6 +37,13 @@ function ErrorBanner() {
   return (
     <div role="alert" className="error">
       <p>{error.message}</p>
+      <button
+        type="button"
+        className="error-dismiss"
+        onClick={() => useSimulationStore.setState({ error: null })}
+      >
+        Dismiss
+      </button>
       {error.issues && (
         <ul>
           {error.issues.map((issue) => (

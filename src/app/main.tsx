@@ -7,7 +7,10 @@ import type { PageToWorker, WorkerToPage } from '../worker/protocol';
 import { App } from './App';
 import { decodeSession, sessionPayloadOf } from '../scenario/session';
 import { LessonToggles, lessons, parseViewMode } from '../lessons';
-import { openSession, reportOpenIssues } from '../store/timeline';
+import { openSession, reportOpenIssues, RESTART_SOURCE } from '../store/timeline';
+import { useLessonStore, startLesson } from '../lessons/lessonStore';
+import { virtualTime } from '../panels/timeline/ReplayBanner';
+import { superviseWorker } from './workerSupervisor';
 import { installKeys } from './keys';
 import { LessonColumn, TimeSlot } from './TimeAndLessons';
 import { presets } from '../scenario/presets';
@@ -19,16 +22,35 @@ import './styles.css';
 
 // ?preset=NAME starts the worker on a built-in preset (its name is the worker's name).
 const params = new URLSearchParams(location.search);
-const worker = new Worker(new URL('../worker/worker.ts', import.meta.url), {
-  type: 'module',
-  name: params.get('preset') ?? 'default',
+// The worker is supervised: saved every few seconds, and restarted from that save point when it
+// fails or hangs (src/app/workerSupervisor.ts).
+const workerName = params.get('preset') ?? 'default';
+let receive: (message: WorkerToPage) => void = () => {};
+const supervisor = superviseWorker({
+  create: () =>
+    new Worker(new URL('../worker/worker.ts', import.meta.url), { type: 'module', name: workerName }),
+  receive: (message) => receive(message),
+  restarted: ({ reason, from }) => {
+    usePlaybackStore.setState({ playing: false });
+    const lesson = useLessonStore.getState();
+    const at = from
+      ? `the moment saved last, ${virtualTime(from.positionMs)} of simulated time`
+      : 'the start';
+    useSimulationStore.setState({
+      error: {
+        message:
+          `The simulation stopped (${reason}). It was restarted from ${at}; ` +
+          (lesson.lessonId
+            ? `the lesson starts again at its step ${lesson.stepIndex + 1}.`
+            : 'what happened after that moment was lost.'),
+      },
+    });
+    if (lesson.lessonId) startLesson(lesson.lessonId, lesson.stepIndex);
+    else if (from) openSession(from, RESTART_SOURCE);
+    else openLinkInAddress(false);
+  },
 });
-const receive = connectWorker((message: PageToWorker) => worker.postMessage(message));
-worker.onmessage = (event: MessageEvent<WorkerToPage>) => receive(event.data);
-// An exception the host did not catch (the engine failing to start, say) ends up here.
-worker.onerror = (event) => {
-  useSimulationStore.setState({ error: { message: `Simulation worker failed: ${event.message}` } });
-};
+receive = connectWorker((message: PageToWorker) => supervisor.post(message));
 
 // ?debug exposes a hook for the UI benchmark (scripts/bench-ui.ts): bytes the worker posts, speed.
 if (params.has('debug'))
@@ -40,6 +62,7 @@ if (params.has('debug'))
         return { speed, achievedSpeed, snapshotBytesPerSecond };
       },
       setSpeed: (speed: number) => usePlaybackStore.getState().setSpeed(speed),
+      crashWorker: () => supervisor.crash(),
     },
   });
 

@@ -9,6 +9,10 @@ import {
   decodeSession,
   encodeSession,
   fromBase64Url,
+  MAX_SESSION_POSITION_MS,
+  MAX_SESSION_PRODUCED_RECORDS,
+  producedRecords,
+  validateSession,
   newSession,
   replaySession,
   sessionFragment,
@@ -117,6 +121,37 @@ describe('a session link', () => {
     expect(issuesOf(encodeSession(session)).map((i) => i.message)).toContain(
       `${LIMITS.maxActions + 1} actions; the limit is ${LIMITS.maxActions}`,
     );
+  });
+});
+
+describe('what a link may ask the worker to replay (issue: links that froze the worker)', () => {
+  it('refuses a position far in the future, naming the bound', () => {
+    const session = { ...newSession(threeBrokers), positionMs: 1e12 };
+    expect(validateSession(session)).toEqual([
+      {
+        path: 'positionMs',
+        message: `1000000000000 ms is more than a day of virtual time; the limit is ${MAX_SESSION_POSITION_MS} ms (24 h)`,
+      },
+    ]);
+    expect(validateSession({ ...session, positionMs: MAX_SESSION_POSITION_MS })).toEqual([]);
+  });
+
+  it('refuses thousands of maximal produce actions (the 19.7 KB link of 50 million records)', () => {
+    const produce = {
+      type: 'produce',
+      topic: 'orders',
+      value: 'v',
+      count: LIMITS.maxProduceCount,
+    } as Command;
+    const actions = Array.from({ length: LIMITS.maxActions }, () => ({ atMs: 0, command: produce }));
+    const session = { ...newSession(threeBrokers), actions };
+    expect(producedRecords(actions)).toBe(50_000_000);
+    expect(validateSession(session)).toContainEqual({
+      path: 'actions',
+      message: `its produce actions write 50000000 records; the limit is ${MAX_SESSION_PRODUCED_RECORDS}`,
+    });
+    // Up to the bound is fine: 100 produce actions of 10,000 records.
+    expect(validateSession({ ...session, actions: actions.slice(0, 100) })).toEqual([]);
   });
 });
 

@@ -16,6 +16,14 @@ export const SESSION_FORMAT = 1;
 export const LINK_KEY = 's';
 /** Bytes of session JSON a link may inflate to: a guard against a crafted link that expands hugely. */
 export const MAX_SESSION_JSON_BYTES = 1 << 20;
+/**
+ * The furthest position a session may ask for: a day of virtual time. Replaying costs wall time
+ * in proportion (the default cluster replays an hour in about 10 s here), and the worker replays
+ * in slices the page can cancel, but a link must not be able to ask for years.
+ */
+export const MAX_SESSION_POSITION_MS = 24 * 60 * 60 * 1000;
+/** The most records a session's `produce` actions may write in all: each is kept in the ledger. */
+export const MAX_SESSION_PRODUCED_RECORDS = 1_000_000;
 
 /** One user action, performed at `atMs` of virtual time. */
 export interface SessionAction {
@@ -214,6 +222,11 @@ export function validateSession(value: unknown): ScenarioIssue[] {
   const positionOk = isInt(position) && position >= 0;
   if (position === undefined) add('positionMs', 'missing');
   else if (!positionOk) add('positionMs', 'must be a non-negative integer (virtual milliseconds)');
+  else if ((position as number) > MAX_SESSION_POSITION_MS)
+    add(
+      'positionMs',
+      `${position} ms is more than a day of virtual time; the limit is ${MAX_SESSION_POSITION_MS} ms (24 h)`,
+    );
 
   const actions = value.actions;
   if (actions === undefined) add('actions', 'missing (use [] for none)');
@@ -243,8 +256,25 @@ export function validateSession(value: unknown): ScenarioIssue[] {
       if (action.command === undefined) add(`${path}.command`, 'missing');
       else issues.push(...validateCommand(action.command, `${path}.command`));
     });
+    const produced = producedRecords(actions);
+    if (produced > MAX_SESSION_PRODUCED_RECORDS)
+      add(
+        'actions',
+        `its produce actions write ${produced} records; the limit is ${MAX_SESSION_PRODUCED_RECORDS}`,
+      );
   }
   return issues;
+}
+
+/** The records a session's `produce` actions write in all (`count`, 1 when omitted). */
+export function producedRecords(actions: readonly unknown[]): number {
+  let total = 0;
+  for (const action of actions) {
+    const command = isObject(action) ? action.command : undefined;
+    if (!isObject(command) || command.type !== 'produce') continue;
+    total += isInt(command.count) && command.count > 0 ? command.count : 1;
+  }
+  return total;
 }
 
 // ---- replay ------------------------------------------------------------------------------------

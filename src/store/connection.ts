@@ -10,7 +10,7 @@ import { receiveLessonState } from './lesson';
 import { receivePlaybackStats } from './playback';
 import { replyChannel } from './replies';
 import { receiveSimulationMessage, useSimulationStore } from './simulation';
-import { receiveTimelineMessage } from './timeline';
+import { endReplay, receiveTimelineMessage } from './timeline';
 
 let post: (message: PageToWorker) => void = () => {
   throw new Error('No simulation worker: call connectWorker first');
@@ -82,6 +82,7 @@ function receive(message: WorkerToPage): void {
       acknowledgeWhenDrawn();
       return;
     case 'error':
+      endReplay();
       receiveSimulationMessage(message);
       return;
     case 'stats':
@@ -113,6 +114,7 @@ function receive(message: WorkerToPage): void {
     case 'session':
     case 'sessionLoaded':
     case 'comparison':
+    case 'replay':
       receiveTimelineMessage(message);
       return;
     default:

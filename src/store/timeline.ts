@@ -25,6 +25,11 @@ export interface TimelineState {
   openIssues: { source: string; issues: ScenarioIssue[]; outcome: string } | null;
   /** Where the last ‹ Event / Event › landed: the events at that time. */
   stepped: SteppedTo | null;
+  /**
+   * A link or file being replayed (a long one reports its progress), or one whose replay was
+   * cancelled (`cancelled`, until dismissed or another opens).
+   */
+  replay: { source: string; atMs: number; positionMs: number; cancelled: boolean } | null;
 }
 
 export const useTimelineStore = create<TimelineState>(() => ({
@@ -32,6 +37,7 @@ export const useTimelineStore = create<TimelineState>(() => ({
   loaded: null,
   openIssues: null,
   stepped: null,
+  replay: null,
 }));
 
 const sessions = replyChannel<SessionData>();
@@ -41,7 +47,7 @@ let loadingSource = 'link';
 export function receiveTimelineMessage(
   message: Extract<
     WorkerToPage,
-    { type: 'timeline' | 'steppedTo' | 'session' | 'sessionLoaded' | 'comparison' }
+    { type: 'timeline' | 'steppedTo' | 'session' | 'sessionLoaded' | 'comparison' | 'replay' }
   >,
 ): void {
   switch (message.type) {
@@ -62,6 +68,17 @@ export function receiveTimelineMessage(
       useTimelineStore.setState({
         loaded: { check: message.check, refused: message.refused, source: loadingSource },
         openIssues: null,
+        replay: null,
+      });
+      return;
+    case 'replay':
+      useTimelineStore.setState({
+        replay: {
+          source: loadingSource,
+          atMs: message.atMs,
+          positionMs: message.positionMs,
+          cancelled: message.state === 'cancelled',
+        },
       });
       return;
     case 'comparison': {
@@ -81,10 +98,28 @@ export function requestComparison(experimentId: string, topic: string): Promise<
   return comparisons.request((id) => send({ type: 'compare', id, experimentId, topic }));
 }
 
-/** Opens a decoded session; `source` names where it came from ("link", a file name). */
+/** The source of a session the page reopens after the worker failed (no "Opened from" status). */
+export const RESTART_SOURCE = 'the last save point';
+
+/** Opens a decoded session; `source` names where it came from ("link", a file name, RESTART_SOURCE). */
 export function openSession(session: SessionData, source: string): void {
   loadingSource = source;
+  useTimelineStore.setState({ replay: null });
   send({ type: 'loadSession', session });
+}
+
+/** Stops the replay of a link or file under way: the running session stays. */
+export function cancelReplay(): void {
+  send({ type: 'cancelReplay' });
+}
+
+export function dismissReplay(): void {
+  useTimelineStore.setState({ replay: null });
+}
+
+/** An error from the worker ends a replay under way (the engine failed on it). */
+export function endReplay(): void {
+  if (useTimelineStore.getState().replay?.cancelled === false) useTimelineStore.setState({ replay: null });
 }
 
 /** What a link or file that cannot be opened leaves running, when a session was already running. */

@@ -32,6 +32,12 @@ const SNAPSHOT_INTERVAL_MS = 50;
 const SNAPSHOT_WAIT_MS = 1000;
 /** Wall-clock milliseconds between two `stats` messages, and the window the achieved speed is measured over. */
 const STATS_INTERVAL_MS = 1000;
+/** Wall-clock milliseconds a session's replay runs before it lets the page's messages in (a cancel among them). */
+const REPLAY_BUDGET_MS = 40;
+/** Virtual milliseconds per advance of a replay, so the budget is checked often. */
+const REPLAY_SLICE_MS = 1000;
+/** Wall-clock milliseconds between two `replay` progress messages (a replay quicker than this says nothing). */
+const REPLAY_PROGRESS_MS = 250;
 
 /** The wall clock and timer the host runs on (injected so tests can drive it). */
 export interface HostClock {
@@ -116,6 +122,16 @@ export function startHost(
   // (the tests) get one every SNAPSHOT_INTERVAL_MS.
   let pageAcknowledges = false;
   let snapshotUnseen = false;
+  // A session being replayed in slices: the running simulation plays on untouched until it is done.
+  let replay: {
+    timeline: Timeline;
+    session: Session;
+    refused: string[];
+    /** Whether the running simulation was playing (it pauses during the replay, and resumes on a cancel). */
+    resume: boolean;
+    timer: unknown;
+    lastProgressAtMs: number;
+  } | null = null;
   // The lesson being played: it holds and resumes the clock, and judges each step on the engine.
   const lessons = new LessonPlayer({
     timeline: () => timeline,
@@ -193,9 +209,10 @@ export function startHost(
     bytesPosted = 0;
   }
 
+  /** The engine threw while running: the simulation cannot go on (the page restarts the worker). */
   function fail(error: unknown): void {
     pause();
-    post({ type: 'error', message: errorText(error) });
+    post({ type: 'error', message: errorText(error), fatal: true });
   }
 
   function tick(): void {
@@ -272,19 +289,84 @@ export function startHost(
     postTimeline();
   }
 
+  /**
+   * Replays a session into a new timeline, REPLAY_BUDGET_MS of wall time at a go, so a long one
+   * keeps the worker answering (and can be cancelled); the running simulation is replaced only
+   * once the replay reached the session's position.
+   */
   function loadSession(session: Session): void {
-    let loaded: ReturnType<typeof Timeline.fromSession>;
+    let loaded: Timeline;
     try {
-      loaded = Timeline.fromSession(session);
+      loaded = Timeline.forSession(session);
     } catch (error) {
       refuse(error);
       return;
     }
+    const resume = replay ? replay.resume : playing;
+    stopReplay();
     pause();
+    replay = {
+      timeline: loaded,
+      session,
+      refused: [],
+      resume,
+      timer: undefined,
+      lastProgressAtMs: clock.now(),
+    };
+    continueReplay();
+  }
+
+  function continueReplay(): void {
+    const job = replay;
+    if (!job) return;
+    job.timer = undefined;
+    const startMs = clock.now();
+    const { positionMs } = job.session;
+    try {
+      do {
+        const untilMs = Math.min(positionMs, job.timeline.nowMs + REPLAY_SLICE_MS);
+        job.refused.push(...job.timeline.advanceTo(untilMs));
+      } while (job.timeline.nowMs < positionMs && clock.now() - startMs < REPLAY_BUDGET_MS);
+    } catch (error) {
+      replay = null;
+      if (job.resume) play();
+      post({ type: 'error', message: `The session could not be replayed: ${errorText(error)}` });
+      return;
+    }
+    if (job.timeline.nowMs < positionMs) {
+      const nowMs = clock.now();
+      if (nowMs - job.lastProgressAtMs >= REPLAY_PROGRESS_MS) {
+        job.lastProgressAtMs = nowMs;
+        post({ type: 'replay', state: 'running', atMs: job.timeline.nowMs, positionMs });
+      }
+      job.timer = clock.setTimeout(continueReplay, 0);
+      return;
+    }
+    replay = null;
     lessons.detach();
-    timeline = loaded.timeline;
+    timeline = job.timeline;
     restart();
-    post({ type: 'sessionLoaded', check: checkHash(session, sim.stateHash()), refused: loaded.refused });
+    post({ type: 'sessionLoaded', check: checkHash(job.session, sim.stateHash()), refused: job.refused });
+  }
+
+  /** Drops the replay under way, if any (its timeline is never shown). */
+  function stopReplay(): void {
+    if (!replay) return;
+    if (replay.timer !== undefined) clock.clearTimeout(replay.timer);
+    replay = null;
+  }
+
+  function cancelReplay(): void {
+    const job = replay;
+    if (!job) return;
+    stopReplay();
+    post({
+      type: 'replay',
+      state: 'cancelled',
+      atMs: job.timeline.nowMs,
+      positionMs: job.session.positionMs,
+    });
+    if (job.resume) play();
   }
 
   /** Runs a timeline operation that may replace the live simulation. */
@@ -304,6 +386,8 @@ export function startHost(
 
   /** `forLesson`: the lesson player asks (it keeps its lesson); otherwise a lesson being played ends. */
   function init(next: Scenario, forLesson = false): boolean {
+    // A new scenario wins over a link still being replayed.
+    stopReplay();
     try {
       timeline = new Timeline(next);
     } catch (error) {
@@ -410,9 +494,16 @@ export function startHost(
       case 'loadSession':
         loadSession(message.session);
         return;
+      case 'cancelReplay':
+        cancelReplay();
+        return;
       case 'getSession':
         // During a lesson, a link opens the current step from its beginning.
-        post({ type: 'session', id: message.id, session: lessons.session() ?? timeline.session() });
+        post({
+          type: 'session',
+          id: message.id,
+          session: lessons.session() ?? timeline.session(message.withHash ?? true),
+        });
         return;
       case 'seek':
         travel(() => timeline.seek(message.timeMs));

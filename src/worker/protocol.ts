@@ -58,10 +58,19 @@ export type PageToWorker =
   /** kafka-reassign-partitions --generate: a balanced plan for `topics` over `brokerIds`; answered by a `reassignmentPlan`. */
   | { type: 'generateReassignment'; id: number; topics: string[]; brokerIds: number[] }
   // ---- time travel and sessions (docs/sharing.md) ----
-  /** Replace the running simulation with a session's replay; a bad one leaves the current run as it is. */
+  /**
+   * Replace the running simulation with a session's replay; a bad one leaves the current run as it
+   * is. A long replay runs in slices, reporting `replay` progress, and can be cancelled.
+   */
   | { type: 'loadSession'; session: Session }
-  /** Ask for the session at the current position; answered by a `session` with the same id. */
-  | { type: 'getSession'; id: number }
+  /** Stop the replay under way: the running simulation stays as it was. */
+  | { type: 'cancelReplay' }
+  /**
+   * Ask for the session at the current position; answered by a `session` with the same id.
+   * `withHash: false` leaves out the state hash (hashing a large cluster takes about a second):
+   * the page's periodic save point, from which a failed worker is restarted.
+   */
+  | { type: 'getSession'; id: number; withHash?: boolean }
   /** Restore the state at this virtual time on the current branch. */
   | { type: 'seek'; timeMs: number }
   /** One logged event forward, or back to the previous one. */
@@ -137,7 +146,11 @@ export type WorkerToPage =
   | { type: 'metrics'; id: number; samples: MetricsSample[]; violations: Violation[] }
   /** The plan a `generateReassignment` asked for, or Kafka's reason it cannot be made (plan null). */
   | { type: 'reassignmentPlan'; id: number; plan: ReassignmentPlan | null; error?: string }
-  | { type: 'error'; message: string; issues?: ScenarioIssue[] }
+  /**
+   * Something the worker refused or could not do. `fatal`: the engine itself threw while running,
+   * so the simulation cannot go on (the page restarts the worker from its last save point).
+   */
+  | { type: 'error'; message: string; issues?: ScenarioIssue[]; fatal?: boolean }
   /** The branches and markers of the run; after each change and about once a second while playing. */
   | { type: 'timeline'; timeline: TimelineInfo }
   /**
@@ -146,6 +159,12 @@ export type WorkerToPage =
    */
   | { type: 'steppedTo'; direction: 'forward' | 'back'; timeMs: number; events: SimEvent[]; count: number }
   | { type: 'session'; id: number; session: Session }
+  /**
+   * A loadSession's replay under way (`running`, about four times a wall-clock second, once it has
+   * taken more than REPLAY_QUIET_MS) or stopped by a cancelReplay (`cancelled`). It ends with a
+   * `sessionLoaded`, or an `error` when the engine failed.
+   */
+  | { type: 'replay'; state: 'running' | 'cancelled'; atMs: number; positionMs: number }
   /** A loadSession succeeded: whether the replayed state has the link's hash, and refused actions. */
   | { type: 'sessionLoaded'; check: HashCheck; refused: string[] }
   /** The lesson being played, after each change (null when none). */

@@ -127,10 +127,20 @@ export class Timeline {
 
   /** A timeline that replays a session and stands at its position. */
   static fromSession(session: Session, options?: TimelineOptions): { timeline: Timeline; refused: string[] } {
-    const timeline = new Timeline(session.scenario, options);
-    timeline.branch.actions = session.actions.map((a) => ({ ...a }));
+    const timeline = Timeline.forSession(session, options);
     const refused = timeline.advanceTo(session.positionMs);
     return { timeline, refused };
+  }
+
+  /**
+   * A timeline at time 0 whose branch holds a session's actions: advancing it replays them. The
+   * host replays a long session this way in slices (advanceTo in steps gives the same state as one
+   * advanceTo: the engine is deterministic under any split of its advances).
+   */
+  static forSession(session: Session, options?: TimelineOptions): Timeline {
+    const timeline = new Timeline(session.scenario, options);
+    timeline.branch.actions = session.actions.map((a) => ({ ...a }));
+    return timeline;
   }
 
   /** The live simulation. Read it freely; drive it only through the timeline. */
@@ -299,14 +309,15 @@ export class Timeline {
     return true;
   }
 
-  /** The session at the current position: what a link or a file carries. */
-  session(): Session {
-    return {
+  /** The session at the current position: what a link or a file carries (`withHash: false` skips hashing). */
+  session(withHash = true): Session {
+    const session: Session = {
       ...newSession(this.scenario),
       actions: this.branch.actions.slice(0, this.applied).map((a) => ({ ...a })),
       positionMs: this.live.nowMs,
-      stateHash: this.live.stateHash(),
     };
+    if (withHash) session.stateHash = this.live.stateHash();
+    return session;
   }
 
   /** The session at an earlier exact point of the current branch, whose state hash the caller knows. */

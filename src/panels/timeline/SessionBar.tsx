@@ -7,6 +7,7 @@ import {
   openSession,
   reportOpenIssues,
   requestSession,
+  RESTART_SOURCE,
   useTimelineStore,
 } from '../../store/timeline';
 import './timeline.css';
@@ -120,7 +121,7 @@ export function SessionBar() {
         />
       )}
       {note && <span role="status">{note}</span>}
-      {loaded && (
+      {loaded && loaded.source !== RESTART_SOURCE && (
         <p
           className={`session-status${mismatch ? ' mismatch' : ''}`}
           role="status"
