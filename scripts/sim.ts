@@ -1,38 +1,83 @@
 // The command-line runner: runs a scenario headless and prints one JSON report.
-//   npm run sim -- FILE.json [--until MS]
+//   npm run sim -- FILE.json [--until MS] [--summary] [--only FIELD,…] [--events TYPE,…] [--indent]
 // A file that cannot be run prints one problem a line, `path: message`, to stderr and exits 1.
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { locateJsonError } from '../src/scenario/jsonError';
+import {
+  DEFAULT_FIELDS,
+  defaultUntil,
+  parseFields,
+  REPORT_FIELDS,
+  reportPieces,
+  type ReportField,
+} from '../src/scenario/report';
 import { createSimulation, ScenarioError } from '../src/sim';
 import type { Scenario } from '../src/sim/types';
 
-const USAGE = 'usage: npm run sim -- FILE.json [--until MS]';
-/** How long to run past the scenario's last scripted step (or time 0), so its effects play out. */
-const SETTLE_MS = 30_000;
+const USAGE = [
+  'usage: npm run sim -- FILE.json [--until MS] [--summary] [--only FIELD,…] [--events TYPE,…] [--indent]',
+  `  --only     the report's fields, of ${REPORT_FIELDS.join(', ')} (default: all but summary)`,
+  '  --summary  the same as --only summary: counts of events, records and partitions, and the state hash',
+  '  --events   only the events of these types (e.g. LeaderElected,IsrShrink)',
+  '  --indent   indent the JSON (it is compact, one line, by default)',
+].join('\n');
 
 function fail(lines: string[], exitCode: number): never {
   for (const line of lines) process.stderr.write(`${line}\n`);
   process.exit(exitCode);
 }
 
-function parseCommandLine(): { file: string; untilMs?: number } {
+interface CommandLine {
+  file: string;
+  untilMs?: number;
+  fields: readonly ReportField[];
+  eventTypes: ReadonlySet<string> | null;
+  indent: boolean;
+}
+
+function parseCommandLine(): CommandLine {
   let values, positionals;
   try {
     ({ values, positionals } = parseArgs({
-      options: { until: { type: 'string' } },
+      options: {
+        until: { type: 'string' },
+        only: { type: 'string' },
+        summary: { type: 'boolean' },
+        events: { type: 'string' },
+        indent: { type: 'boolean' },
+      },
       allowPositionals: true,
     }));
   } catch (error) {
     fail([(error as Error).message, USAGE], 2);
   }
   if (positionals.length !== 1) fail([USAGE], 2);
-  if (values.until === undefined) return { file: positionals[0] };
+  let fields: readonly ReportField[] = DEFAULT_FIELDS;
+  if (values.summary && values.only !== undefined) fail(['--summary and --only: give one of them', USAGE], 2);
+  if (values.summary) fields = ['summary'];
+  if (values.only !== undefined) {
+    const parsed = parseFields(values.only);
+    if ('error' in parsed) fail([parsed.error], 2);
+    fields = parsed.fields;
+  }
+  const eventTypes =
+    values.events === undefined
+      ? null
+      : new Set(
+          values.events
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        );
+  const line: CommandLine = { file: positionals[0], fields, eventTypes, indent: values.indent ?? false };
+  if (values.until === undefined) return line;
   const untilMs = Number(values.until);
   if (!Number.isSafeInteger(untilMs) || untilMs < 0) {
     fail([`--until: expected whole milliseconds (0 or more), got "${values.until}"`], 2);
   }
-  return { file: positionals[0], untilMs };
+  return { ...line, untilMs };
 }
 
 /** JSON.parse, with a parse error located by line and column. */
@@ -53,13 +98,8 @@ function readScenario(file: string): unknown {
   }
 }
 
-function defaultUntilMs(scenario: Scenario): number {
-  const steps = scenario.script ?? [];
-  return (steps.length ? Math.max(...steps.map((step) => step.atMs)) : 0) + SETTLE_MS;
-}
-
-const { file, untilMs } = parseCommandLine();
-const scenario = readScenario(file) as Scenario;
+const line = parseCommandLine();
+const scenario = readScenario(line.file) as Scenario;
 let sim;
 try {
   sim = createSimulation(scenario);
@@ -70,12 +110,20 @@ try {
     1,
   );
 }
-sim.advance((untilMs ?? defaultUntilMs(scenario)) - sim.nowMs);
-const report = {
-  snapshot: sim.snapshot(),
-  events: sim.events(),
-  ledger: sim.ledger(),
-  lostAcknowledged: sim.lostAcknowledged(),
-  stateHash: sim.stateHash(),
-};
-process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+let untilMs = line.untilMs;
+if (untilMs === undefined) {
+  const until = defaultUntil(scenario);
+  if ('error' in until) fail([`${line.file}: ${until.error}`], 2);
+  untilMs = until.untilMs;
+}
+sim.advance(untilMs - sim.nowMs);
+// Written in pieces of about 64 KB, waiting for the pipe to drain, so a long run's report is
+// never held whole in memory (nor as one giant string).
+let buffer = '';
+for (const piece of reportPieces(sim, line)) {
+  buffer += piece;
+  if (buffer.length < 1 << 16) continue;
+  if (!process.stdout.write(buffer)) await once(process.stdout, 'drain');
+  buffer = '';
+}
+process.stdout.write(buffer);
