@@ -9,6 +9,7 @@ import {
   decodeSession,
   encodeSession,
   fromBase64Url,
+  MAX_SESSION_DEPTH,
   MAX_SESSION_POSITION_MS,
   MAX_SESSION_PRODUCED_RECORDS,
   producedRecords,
@@ -152,6 +153,31 @@ describe('what a link may ask the worker to replay (issue: links that froze the 
     });
     // Up to the bound is fine: 100 produce actions of 10,000 records.
     expect(validateSession({ ...session, actions: actions.slice(0, 100) })).toEqual([]);
+  });
+});
+
+describe('sessions a careless or hostile writer makes', () => {
+  it('refuses nesting thousands of levels deep with its path, not a stack overflow', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 5000; i++) deep = { k: deep };
+    const scenario = { ...threeBrokers, config: { 'log.retention.ms': deep } };
+    const issues = validateSession({ ...newSession(threeBrokers), scenario });
+    expect(issues).toHaveLength(1);
+    expect(issues[0].path).toMatch(/^scenario\.config\.log\.retention\.ms(\.k)+$/);
+    expect(issues[0].message).toBe(`nested more than ${MAX_SESSION_DEPTH} levels deep; a session never is`);
+    // The same as a file holding a bare scenario.
+    const r = sessionFromJson(`{"version":1,"x":${'['.repeat(3000)}${']'.repeat(3000)}}`);
+    expect(r.ok === false && r.issues[0].message).toContain('levels deep');
+  });
+
+  it('names a field whose key is empty, odd or long so the path can be read', () => {
+    expect(validateSession({ ...newSession(threeBrokers), '': 1 })).toContainEqual({
+      path: '[""]',
+      message: 'unknown field',
+    });
+    const long = 'k'.repeat(500);
+    const issue = validateSession({ ...newSession(threeBrokers), [long]: 1 })[0];
+    expect(issue.path).toBe(`["${'k'.repeat(40)}…"]`);
   });
 });
 

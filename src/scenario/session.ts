@@ -22,6 +22,8 @@ export const MAX_SESSION_JSON_BYTES = 1 << 20;
  * in slices the page can cancel, but a link must not be able to ask for years.
  */
 export const MAX_SESSION_POSITION_MS = 24 * 60 * 60 * 1000;
+/** The deepest nesting of objects and arrays a session may have (its deepest field is about 8 levels down). */
+export const MAX_SESSION_DEPTH = 32;
 /** The most records a session's `produce` actions may write in all: each is kept in the ledger. */
 export const MAX_SESSION_PRODUCED_RECORDS = 1_000_000;
 
@@ -179,6 +181,17 @@ export function sessionFromJson(text: string): DecodeResult {
     };
   }
   if (isObject(value) && value.format === undefined && value.version !== undefined) {
+    const deep = tooDeep(value, MAX_SESSION_DEPTH);
+    if (deep !== null)
+      return {
+        ok: false,
+        issues: [
+          {
+            path: `scenario.${deep}`,
+            message: `nested more than ${MAX_SESSION_DEPTH} levels deep; a scenario never is`,
+          },
+        ],
+      };
     const scenarioIssues = validateScenario(value).map((i) => ({ ...i, path: `scenario.${i.path}` }));
     if (scenarioIssues.length > 0) return { ok: false, issues: scenarioIssues };
     return { ok: true, session: newSession(value as unknown as Scenario) };
@@ -197,8 +210,14 @@ export function validateSession(value: unknown): ScenarioIssue[] {
     add('(root)', 'a session must be a JSON object');
     return issues;
   }
+  // Checked first, without recursion: the validators below walk the value recursively.
+  const deep = tooDeep(value, MAX_SESSION_DEPTH);
+  if (deep !== null) {
+    add(deep, `nested more than ${MAX_SESSION_DEPTH} levels deep; a session never is`);
+    return issues;
+  }
   const known = ['format', 'engineVersion', 'scenario', 'actions', 'positionMs', 'stateHash'];
-  for (const key of Object.keys(value)) if (!known.includes(key)) add(key, 'unknown field');
+  for (const key of Object.keys(value)) if (!known.includes(key)) add(keyPath('', key), 'unknown field');
 
   if (value.format === undefined)
     add('format', `missing; this simulator reads session format ${SESSION_FORMAT}`);
@@ -240,7 +259,7 @@ export function validateSession(value: unknown): ScenarioIssue[] {
       if (!isObject(action))
         return add(path, 'an action must be an object like {"atMs": 5000, "command": {...}}');
       for (const key of Object.keys(action))
-        if (key !== 'atMs' && key !== 'command') add(`${path}.${key}`, 'unknown field');
+        if (key !== 'atMs' && key !== 'command') add(keyPath(path, key), 'unknown field');
       const atMs = action.atMs;
       if (!isInt(atMs) || atMs < 0) add(`${path}.atMs`, 'must be a non-negative integer');
       else {
@@ -383,6 +402,32 @@ export function crc32Hex(bytes: Uint8Array): string {
   let crc = 0xffffffff;
   for (let i = 0; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]) & 255] ^ (crc >>> 8);
   return ((crc ^ 0xffffffff) >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * The path of a field: `parent.key`, or `parent["key"]` for a key that is not a plain name (empty,
+ * spaces, symbols), quoting at most 40 characters of it.
+ */
+export function keyPath(parent: string, key: string): string {
+  if (/^[A-Za-z_$][\w$.-]*$/.test(key) && key.length <= 40) return parent ? `${parent}.${key}` : key;
+  const shown = key.length > 40 ? `${key.slice(0, 40)}…` : key;
+  return `${parent}[${JSON.stringify(shown)}]`;
+}
+
+/** The path of the first value nested deeper than `maxDepth`, or null; iterative, so any depth is safe. */
+export function tooDeep(value: unknown, maxDepth: number): string | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value: v, path, depth } = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= maxDepth) return path || '(root)';
+    if (Array.isArray(v))
+      v.forEach((item, i) => stack.push({ value: item, path: `${path}[${i}]`, depth: depth + 1 }));
+    else
+      for (const [key, item] of Object.entries(v))
+        stack.push({ value: item, path: keyPath(path, key), depth: depth + 1 });
+  }
+  return null;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
