@@ -1,7 +1,9 @@
 // npm run bench:ui — how the page performs in Chromium (Debian's, via playwright-core): frame
 // times, long tasks, snapshot bytes per second from the worker, initial JS size and time to the
 // first drawn cluster, for the default scenario at 1× and 48 brokers / 2,000 partitions at 10×.
-// Prints the figures; asserts nothing (timings vary by machine).
+// Then responsiveness: click-to-next-paint of a side tab switch at 1×, 100× and 1000× on the
+// default and the large preset (the Event Timing API's duration: from the input to the frame that
+// shows its result, as Chrome's INP measures it). Prints the figures; asserts nothing.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -95,6 +97,53 @@ const CASES: Case[] = [
   { name: '48 brokers, 2,000 partitions at 10×', query: '?preset=large&debug', speed: 10, targetP95Ms: 33 },
 ];
 
+// Event Timing entries of each interaction (a click is pointerdown, pointerup and click): the
+// longest is the interaction's latency. Chrome reports only those of 16 ms or more.
+const EVENT_TIMING_SCRIPT = `
+  window.__interactions = new Map();
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!e.interactionId) continue;
+      window.__interactions.set(e.interactionId, Math.max(window.__interactions.get(e.interactionId) ?? 0, e.duration));
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+`;
+
+const RESPONSIVENESS_CASES = [
+  { name: 'default', query: '?debug' },
+  { name: 'large (48 brokers, 2,000 partitions)', query: '?preset=large&debug' },
+];
+const RESPONSIVENESS_SPEEDS = [1, 100, 1000];
+const CLICKS = 12;
+
+async function responsiveness(browser: import('playwright-core').Browser, base: string): Promise<void> {
+  console.log('\nResponsiveness: click to next paint of a side tab switch (target p95 ≤ 100 ms)');
+  for (const c of RESPONSIVENESS_CASES) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.addInitScript(INIT_SCRIPT + EVENT_TIMING_SCRIPT);
+    await page.goto(base + c.query);
+    await page.waitForFunction('window.__bench.firstClusterMs !== null', undefined, { timeout: 30_000 });
+    for (const speed of RESPONSIVENESS_SPEEDS) {
+      await page.evaluate(`window.__kclDebug.setSpeed(${speed}); window.__interactions.clear()`);
+      await page.waitForTimeout(WARMUP_MS);
+      for (let i = 0; i < CLICKS; i++) {
+        const tab = i % 2 === 0 ? 'Dashboard' : 'Controls';
+        await page.getByRole('tab', { name: tab }).click();
+        await page.getByRole('tabpanel', { name: tab }).waitFor();
+        await page.waitForTimeout(250);
+      }
+      // Interactions Chrome did not report took under 16 ms: counted as 16.
+      const reported = (await page.evaluate('[...window.__interactions.values()]')) as number[];
+      const all = [...reported, ...Array(Math.max(0, CLICKS - reported.length)).fill(16)];
+      const playback = (await page.evaluate('window.__kclDebug.playback()')) as { achievedSpeed: number };
+      console.log(
+        `  ${c.name} at ${speed}× (achieved ${playback.achievedSpeed.toFixed(0)}×): p50 ${percentile(all, 50).toFixed(0)} ms, p95 ${percentile(all, 95).toFixed(0)} ms, max ${Math.max(...all).toFixed(0)} ms over ${CLICKS} clicks (${CLICKS - reported.length} under 16 ms)`,
+      );
+    }
+    await page.close();
+  }
+}
+
 async function main() {
   console.log('Building (vite build)…');
   const bundle = build();
@@ -141,6 +190,7 @@ async function main() {
       );
       await page.close();
     }
+    await responsiveness(browser, base);
   } finally {
     await browser.close();
     await server.close();
