@@ -1,6 +1,6 @@
 // The command-line runner's report (npm run sim): what a headless run holds, chosen by the caller,
 // written as JSON in pieces so a long run's event log and ledger never sit in one giant string.
-import type { Simulation } from '../sim/simulation';
+import type { Simulation } from '../sim';
 import type { LedgerEntry, Scenario, SimEvent } from '../sim/types';
 
 /** The fields a report may hold, in the order they are written. */
