@@ -131,4 +131,17 @@ describe('the worker supervisor', () => {
     ]);
     expect(s.restarts[0].from?.positionMs).toBe(10_000);
   });
+
+  it('waits for a comparison however long it runs (it runs two branches in one call)', () => {
+    const s = setUp();
+    s.supervisor.post({ type: 'compare', id: 3, experimentId: 'acks', topic: 'orders' });
+    s.pass(SAVE_EVERY_MS);
+    s.pass(3 * HANG_AFTER_MS);
+    expect(s.restarts).toHaveLength(0);
+    s.current().answer({ type: 'comparison', id: 3, comparison: null, labels: ['', ''], error: 'x' });
+    s.current().answerSave(1_000);
+    s.pass(SAVE_EVERY_MS);
+    s.pass(HANG_AFTER_MS);
+    expect(s.restarts).toHaveLength(1);
+  });
 });

@@ -61,6 +61,11 @@ export function superviseWorker(options: {
   let nextSaveId = FIRST_SAVE_ID;
   /** The save request waiting for its answer, and when it was sent. */
   let pending: { id: number; sentAtMs: number } | null = null;
+  /**
+   * Comparisons asked for and not answered yet: one runs two branches in a single long call (over
+   * a minute on the large preset), during which the worker cannot answer and is not hung.
+   */
+  const comparing = new Set<number>();
 
   function start(): void {
     worker = options.create();
@@ -69,6 +74,7 @@ export function superviseWorker(options: {
     current.onmessage = (event) => {
       if (current !== worker) return;
       const message = event.data;
+      if (message.type === 'comparison') comparing.delete(message.id);
       if (message.type === 'session' && message.id <= FIRST_SAVE_ID) {
         if (pending?.id === message.id) pending = null;
         saved = message.session;
@@ -91,6 +97,7 @@ export function superviseWorker(options: {
   }
 
   function restart(reason: string): void {
+    comparing.clear();
     worker.terminate();
     start();
     options.restarted({ reason, from: saved });
@@ -98,7 +105,8 @@ export function superviseWorker(options: {
 
   clock.setInterval(() => {
     if (pending) {
-      if (clock.now() - pending.sentAtMs >= HANG_AFTER_MS)
+      if (comparing.size > 0) pending.sentAtMs = clock.now();
+      else if (clock.now() - pending.sentAtMs >= HANG_AFTER_MS)
         restart(`the simulation worker stopped answering for ${HANG_AFTER_MS / 1000} s`);
       return;
     }
@@ -108,7 +116,10 @@ export function superviseWorker(options: {
 
   start();
   return {
-    post: (message) => worker.postMessage(message),
+    post: (message) => {
+      if (message.type === 'compare') comparing.add(message.id);
+      worker.postMessage(message);
+    },
     get saved() {
       return saved;
     },
