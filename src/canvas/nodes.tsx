@@ -82,24 +82,29 @@ function Counts({ counts }: { counts: NonNullable<ClusterNodeData['broker']>['co
   );
 }
 
-/** Each badge's words alone, and the shorter form used when a card carries more than one. */
+/**
+ * Each badge's words alone; a shorter form when a card carries more than one or is compact (a large
+ * cluster's 150 px cards); the shortest when a compact card carries several, so that they share one
+ * row and push nothing out of the card (a fenced broker cut off by a split: FENCED ✂ CUT).
+ */
 function Badges({ data }: { data: ClusterNodeData }) {
-  const badges: [kind: string, full: string, short: string][] = [];
-  if (data.state === 'crashed') badges.push(['crashed', 'CRASHED', 'CRASHED']);
-  if (data.state === 'stopped') badges.push(['stopped', 'STOPPED', 'STOPPED']);
-  if (data.state === 'running' && data.broker?.fenced) badges.push(['fenced', 'FENCED', 'FENCED']);
+  const badges: [kind: string, full: string, short: string, tiny: string][] = [];
+  if (data.state === 'crashed') badges.push(['crashed', 'CRASHED', 'CRASHED', 'CRASHED']);
+  if (data.state === 'stopped') badges.push(['stopped', 'STOPPED', 'STOPPED', 'STOPPED']);
+  if (data.state === 'running' && data.broker?.fenced) badges.push(['fenced', 'FENCED', 'FENCED', 'FENCED']);
   if (data.state === 'running' && data.broker?.shuttingDown)
-    badges.push(['stopping', 'SHUTTING DOWN', 'STOPPING']);
-  if (data.cut === 'isolated') badges.push(['cut', '✂ CUT OFF', '✂ CUT OFF']);
-  if (data.cut === 'partial') badges.push(['cut', '✂ LINKS CUT', '✂ LINKS']);
-  if (data.controller?.active) badges.push(['active', 'ACTIVE CONTROLLER', '★ ACTIVE']);
+    badges.push(['stopping', 'SHUTTING DOWN', 'STOPPING', 'STOPPING']);
+  if (data.cut === 'isolated') badges.push(['cut', '✂ CUT OFF', '✂ CUT OFF', '✂ CUT']);
+  if (data.cut === 'partial') badges.push(['cut', '✂ LINKS CUT', '✂ LINKS', '✂ LINKS']);
+  if (data.controller?.active) badges.push(['active', 'ACTIVE CONTROLLER', '★ ACTIVE', '★ ACTIVE']);
   if (badges.length === 0) return null;
   const several = badges.length > 1;
+  const form = several ? (data.compact ? 3 : 2) : data.compact ? 2 : 1;
   return (
     <div className={`badges${several ? ' badges--several' : ''}`} aria-hidden="true">
-      {badges.map(([kind, full, short]) => (
-        <span key={kind + full} className={`badge badge--${kind}`} title={full}>
-          {several ? short : full}
+      {badges.map((badge) => (
+        <span key={badge[0] + badge[1]} className={`badge badge--${badge[0]}`} title={badge[1]}>
+          {badge[form]}
         </span>
       ))}
     </div>

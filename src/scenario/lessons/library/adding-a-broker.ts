@@ -19,8 +19,8 @@ export const addBroker: Lesson = {
       id: 'data',
       title: 'Some data',
       term: 'partition',
-      text: 'A producer writes 30 records over the 3 partitions.',
-      commands: [produce('shop', 'orders', 'order', { count: 30 })],
+      text: 'A producer writes 30 records, 10 to each of the 3 partitions.',
+      commands: [0, 1, 2].map((partition) => produce('shop', 'orders', 'order', { partition, count: 10 })),
       until: ({ snapshot }) => acked(snapshot, 'shop') === 30,
       waitMs: 10_000,
     },
@@ -45,7 +45,7 @@ export const addBroker: Lesson = {
       id: 'reassign',
       title: 'Move a partition',
       term: 'partition reassignment',
-      text: 'The operator reassigns orders-0 to replicas 5, 3, 4. Broker 5 is added as a replica, copies the log, joins the ISR; then the old replica is dropped.',
+      text: 'The operator reassigns orders-0 to replicas 5, 3, 4. Broker 5 is added as a replica, copies the 10 records of orders-0 from the leader, joins the ISR; then broker 2, the replica left out, drops its copy.',
       task: {
         text: 'Reassign orders-0 to brokers 5, 3, 4.',
         commands: [

@@ -80,7 +80,7 @@ export const bootstrap: Lesson = {
       id: 'stale',
       title: 'A stale leader',
       term: 'NOT_LEADER_OR_FOLLOWER',
-      text: 'The producer writes once more, using its cached metadata.',
+      text: 'The producer writes once more, using its cached metadata, which still names broker 3 as the leader.',
       commands: [produce('app', 't', 'third', { partition: 0 })],
       predict: {
         question: 'What happens to this write?',
@@ -98,6 +98,8 @@ export const bootstrap: Lesson = {
       },
       until: ({ snapshot }) => acked(snapshot, 'app') === 3,
       waitMs: 60_000,
+      reveal:
+        "All of it took a few milliseconds, too fast to see: broker 3 refused with NOT_LEADER_OR_FOLLOWER and named broker 2, and broker 2 acknowledged the retry (acked 3 of 3 on the producer's card).",
     },
   ],
 };

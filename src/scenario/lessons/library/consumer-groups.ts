@@ -27,7 +27,7 @@ export const consumers: Lesson = {
       id: 'data',
       title: 'Records to read',
       term: 'offset',
-      text: 'A producer writes 40 records. Each gets an offset, its position in its partition.',
+      text: "A producer writes 40 records without a key. The sticky partitioner (KIP-480) fills one batch for one partition, so here all 40 land in orders-2, at offsets 0 to 39: an offset is a record's position in its partition.",
       commands: [produce('shop', 'orders', 'order', { count: 40 })],
       until: ({ snapshot }) => acked(snapshot, 'shop') === 40,
       waitMs: 10_000,

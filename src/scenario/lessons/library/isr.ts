@@ -20,7 +20,7 @@ export const isr: Lesson = {
       id: 'slow-follower',
       title: 'A follower falls behind',
       term: 'replica.lag.time.max.ms',
-      text: "Broker 4's fetch requests can no longer reach the leader (the link 4 → 2 is cut one way). Broker 4 is alive and still heartbeats to the controller, but it copies nothing, while a producer keeps writing.",
+      text: "Broker 4's fetch requests can no longer reach the leader (the link 4 → 2 is cut one way). Broker 4 is alive and still heartbeats to the controller, but it copies nothing. A producer writes 5 records, which broker 4 never gets.",
       task: {
         text: 'Cut the link from broker 4 to broker 2, one way.',
         commands: [{ type: 'cutLink', from: 4, to: 2, oneWay: true }],
@@ -46,7 +46,8 @@ export const isr: Lesson = {
           'The leader removes a follower that has not caught up for replica.lag.time.max.ms (30 s by default): a short hiccup does not shrink the ISR.',
       },
       until: ({ snapshot }) => !partitionOf(snapshot, 't')!.isr.includes(4),
-      reveal: 'ISR = {2, 3}: only in-sync replicas can become leader, so broker 4 could not be elected now.',
+      reveal:
+        'ISR = {2, 3}: only in-sync replicas can become leader, so broker 4 could not be elected now. The leader checks its followers every 15 s (half of replica.lag.time.max.ms), so the shrink comes 30 to 45 s after a follower stopped catching up: here about 41 s after the cut.',
     },
     {
       id: 'return',

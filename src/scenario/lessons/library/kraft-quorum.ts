@@ -66,7 +66,7 @@ export const quorum: Lesson = {
       id: 'heal',
       title: 'The stale leader steps down',
       term: 'epoch',
-      text: 'The network heals. The old leader meets the higher epoch, gives up leadership and follows.',
+      text: 'The network heals. The old leader has heard from no majority for 3 s (1.5 × controller.quorum.fetch.timeout.ms), so it resigns; then it learns the higher epoch and follows the new leader.',
       task: { text: 'Heal the network.', commands: [{ type: 'healNetwork' }] },
       until: ({ snapshot }) =>
         snapshot.quorum.voters.filter((v) => v.state === 'leader').length === 1 &&

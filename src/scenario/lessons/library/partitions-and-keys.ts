@@ -61,7 +61,7 @@ export const partitionsAndKeys: Lesson = {
       id: 'other-key',
       title: 'Order only within a partition',
       term: 'ordering',
-      text: 'Another customer\'s records, key "customer-7", may land in another partition. Kafka orders records within a partition, never across partitions: that is the price of parallel speed.',
+      text: 'One record of another customer, key "customer-7", hashes to another partition: here orders-1, while "customer-42" went to orders-3. Kafka orders records within a partition, never across partitions: that is the price of parallel speed.',
       commands: [produce('shop', 'orders', 'order', { key: 'customer-7' })],
       until: ({ snapshot }) => acked(snapshot, 'shop') === 4,
       waitMs: 10_000,

@@ -40,7 +40,7 @@ export const replication: Lesson = {
       id: 'follower-down',
       title: 'Followers copy by fetching',
       term: 'follower',
-      text: 'Broker 4 crashes. The leader keeps taking writes: 3 more records arrive while broker 4 is down.',
+      text: 'Broker 4 crashes, and 3 more records are sent with acks=all. The leader appends them at once, but acknowledges them only when the controller has fenced broker 4 (9 s after its last heartbeat) and the ISR has shrunk to {2, 3}.',
       commands: [{ type: 'crashNode', nodeId: 4 }, produce('bank', 'payments', 'payment', { count: 3 })],
       predict: {
         question: "What happens to broker 4's copy (its log end offset, LEO) while it is down?",

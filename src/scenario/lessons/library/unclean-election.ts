@@ -28,7 +28,7 @@ export const unclean: Lesson = {
       id: 'behind',
       title: 'Broker 4 falls out of sync',
       term: 'ISR',
-      text: 'Broker 4 crashes and leaves the ISR. Then a record is written and acknowledged by brokers 2 and 3 only.',
+      text: 'Broker 4 crashes. 9 s after its last heartbeat the controller fences it, and it leaves the ISR: ISR = {2, 3}.',
       commands: [{ type: 'crashNode', nodeId: 4 }],
       until: ({ snapshot }) => !partitionOf(snapshot, 't')!.isr.includes(4),
       waitMs: 20_000,
