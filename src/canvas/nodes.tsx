@@ -194,12 +194,16 @@ export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<Cluster
           </div>
         </dl>
       )}
-      {broker && (
+      {/* A compact card (150 × 96 px) keeps one line of facts, the broker epoch left to the
+          Inspector, and a fenced broker says why instead. */}
+      {broker && !(data.compact && broker.fencedReason) && (
         <dl className="facts">
-          <div>
-            <dt title="Broker epoch">epoch</dt>
-            <dd>{broker.brokerEpoch < 0 ? '—' : broker.brokerEpoch}</dd>
-          </div>
+          {!data.compact && (
+            <div>
+              <dt title="Broker epoch">epoch</dt>
+              <dd>{broker.brokerEpoch < 0 ? '—' : broker.brokerEpoch}</dd>
+            </div>
+          )}
           <div>
             <dt title="Metadata lag: quorum high watermark minus the broker's applied metadata offset">
               meta lag
@@ -223,7 +227,7 @@ export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<Cluster
           <path d="M4 4L96 96M96 4L4 96" />
         </svg>
       )}
-      <NodeCountdowns id={data.id} />
+      <NodeCountdowns id={data.id} compact={data.compact} />
       {selected && <NodeActions id={data.id} state={data.state} side={data.actionsAt ?? 'below'} />}
     </div>
   );
