@@ -26,6 +26,11 @@ export function LessonPanel() {
   useEffect(() => {
     if (state.phase === 'done') showReveal(revealRef.current);
   }, [state.phase, state.stepIndex]);
+  // A new step, or the summary, is read from its top, wherever the last reveal left the dock.
+  const finished = state.phase === 'finished';
+  useEffect(() => {
+    document.querySelector('.lesson-dock')?.scrollTo({ top: 0 });
+  }, [state.lessonId, state.stepIndex, finished]);
   const lesson = currentLesson(state);
   const step = currentStep(state);
 

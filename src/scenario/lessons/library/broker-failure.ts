@@ -77,13 +77,13 @@ export const brokerDies: Lesson = {
       id: 'election',
       title: 'A new leader from the ISR',
       term: 'leader election',
-      text: 'Fencing broker 4 takes it out of every ISR. For each partition it led, the controller picks a new leader and writes the change to the metadata log.',
+      text: 'Fencing broker 4 took it out of every ISR, and in the same instant the controller chose a new leader for each partition broker 4 led and wrote the change to the metadata log: the ★ of t-0 is now on broker 5.',
       predict: {
-        question: 'Who leads t-0 now?',
+        question: 'Why may broker 5 lead t-0 at once, without waiting for broker 4?',
         choices: [
-          'Still broker 4, waiting for it to return',
-          'An in-sync follower, 5 or 6, at a higher leader epoch',
-          'No one until an operator acts',
+          'Any running broker may lead any partition',
+          'It is in the ISR, so it has every acknowledged record; the leader epoch goes up by one',
+          'It had written the most records of the three',
         ],
         answer: 1,
         answerHolds: ({ snapshot }) => {

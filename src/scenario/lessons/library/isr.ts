@@ -47,7 +47,7 @@ export const isr: Lesson = {
       },
       until: ({ snapshot }) => !partitionOf(snapshot, 't')!.isr.includes(4),
       reveal:
-        'ISR = {2, 3}: only in-sync replicas can become leader, so broker 4 could not be elected now. The leader checks its followers every 15 s (half of replica.lag.time.max.ms), so the shrink comes 30 to 45 s after a follower stopped catching up: here about 41 s after the cut.',
+        'ISR = {2, 3}: only in-sync replicas can become leader, so broker 4 could not be elected now. The leader checks its followers every 15 s (half of replica.lag.time.max.ms): here the shrink came about 41 s after the cut.',
     },
     {
       id: 'return',
