@@ -1,6 +1,6 @@
 // The canvas's node components: small, memoised, fed plain view models (src/store/canvas.ts).
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { ClientData, ClusterNodeData, ReplicaChip, ZoneData } from '../store/canvas';
 import { isNodeSelected, useSelectionStore } from '../store/selection';
 import { crashNode, healNetwork, isolate, restartNode, shutdownNode } from './actions';
@@ -43,18 +43,25 @@ function ChipsByTopic({ brokerId, chips }: { brokerId: number; chips: ReplicaChi
   const topics = [...new Set(chips.map((chip) => chip.topic))];
   return (
     <div className="replicas" role="group" aria-label={`Replicas on broker ${brokerId}`}>
-      {topics.map((topic) => (
-        <div key={topic} className="topic-replicas">
-          <span className="topic-name">{topic}</span>
-          <ul className="chips">
-            {chips
-              .filter((chip) => chip.topic === topic)
-              .map((chip) => (
+      {topics.map((topic) => {
+        const own = chips.filter((chip) => chip.topic === topic);
+        // The card's height counts rows of chips, not topics: topics of one or two chips share a row.
+        const few = topics.length > 1 && own.length <= 2;
+        return (
+          <div
+            key={topic}
+            className={`topic-replicas${few ? ' topic-replicas--few' : ''}`}
+            style={few ? ({ '--chips': own.length } as CSSProperties) : undefined}
+          >
+            <span className="topic-name">{topic}</span>
+            <ul className="chips">
+              {own.map((chip) => (
                 <Chip key={chip.key} chip={chip} />
               ))}
-          </ul>
-        </div>
-      ))}
+            </ul>
+          </div>
+        );
+      })}
     </div>
   );
 }
