@@ -5,8 +5,9 @@ import { lessons } from '../src/scenario/lessons';
 // on and off, and in embed mode at 800×640. At each step (while predicting, and after the reveal)
 // no part of the lesson (dock, caption) may cover the step's subject on the canvas or the side-panel
 // form its task needs, the subject must be on screen, and every button of the lesson one can press
-// must be inside the viewport and not clipped by the dock. One page per lesson and mode: the viewport is resized
-// and presenter mode switched (P) within it at each step, so that every step is played only once.
+// must be inside the viewport and not clipped by the dock. One page per lesson and mode: the
+// viewport is resized and presenter mode switched (P) within it at each step, so that every step is
+// played only once.
 // LAYOUT_SHOTS=DIR saves a screenshot of each checked moment (docs/screenshots holds a few).
 
 test.setTimeout(1_200_000);
