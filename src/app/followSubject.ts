@@ -18,7 +18,11 @@ function mark(panel: Spotlight['panel'], scroll: boolean): void {
   const section = sectionNamed(panel.section);
   if (!section) return;
   section.classList.add(MARK);
-  if (scroll) section.scrollIntoView({ block: 'start' });
+  if (!scroll) return;
+  // Below the sticky tabs, however many rows they wrap to (three at 1280×720), with its heading.
+  const tabs = document.querySelector<HTMLElement>('.side .side-tabs');
+  if (tabs) section.style.scrollMarginTop = `${tabs.offsetHeight + 8}px`;
+  section.scrollIntoView({ block: 'start' });
 }
 
 export function useFollowSubject(): void {

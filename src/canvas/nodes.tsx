@@ -1,6 +1,6 @@
 // The canvas's node components: small, memoised, fed plain view models (src/store/canvas.ts).
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { ClientData, ClusterNodeData, ReplicaChip, ZoneData } from '../store/canvas';
 import { isNodeSelected, useSelectionStore } from '../store/selection';
 import { crashNode, healNetwork, isolate, restartNode, shutdownNode } from './actions';
@@ -43,18 +43,25 @@ function ChipsByTopic({ brokerId, chips }: { brokerId: number; chips: ReplicaChi
   const topics = [...new Set(chips.map((chip) => chip.topic))];
   return (
     <div className="replicas" role="group" aria-label={`Replicas on broker ${brokerId}`}>
-      {topics.map((topic) => (
-        <div key={topic} className="topic-replicas">
-          <span className="topic-name">{topic}</span>
-          <ul className="chips">
-            {chips
-              .filter((chip) => chip.topic === topic)
-              .map((chip) => (
+      {topics.map((topic) => {
+        const own = chips.filter((chip) => chip.topic === topic);
+        // The card's height counts rows of chips, not topics: topics of one or two chips share a row.
+        const few = topics.length > 1 && own.length <= 2;
+        return (
+          <div
+            key={topic}
+            className={`topic-replicas${few ? ' topic-replicas--few' : ''}`}
+            style={few ? ({ '--chips': own.length } as CSSProperties) : undefined}
+          >
+            <span className="topic-name">{topic}</span>
+            <ul className="chips">
+              {own.map((chip) => (
                 <Chip key={chip.key} chip={chip} />
               ))}
-          </ul>
-        </div>
-      ))}
+            </ul>
+          </div>
+        );
+      })}
     </div>
   );
 }
@@ -82,24 +89,29 @@ function Counts({ counts }: { counts: NonNullable<ClusterNodeData['broker']>['co
   );
 }
 
-/** Each badge's words alone, and the shorter form used when a card carries more than one. */
+/**
+ * Each badge's words alone; a shorter form when a card carries more than one or is compact (a large
+ * cluster's 150 px cards); the shortest when a compact card carries several, so that they share one
+ * row and push nothing out of the card (a fenced broker cut off by a split: FENCED ✂ CUT).
+ */
 function Badges({ data }: { data: ClusterNodeData }) {
-  const badges: [kind: string, full: string, short: string][] = [];
-  if (data.state === 'crashed') badges.push(['crashed', 'CRASHED', 'CRASHED']);
-  if (data.state === 'stopped') badges.push(['stopped', 'STOPPED', 'STOPPED']);
-  if (data.state === 'running' && data.broker?.fenced) badges.push(['fenced', 'FENCED', 'FENCED']);
+  const badges: [kind: string, full: string, short: string, tiny: string][] = [];
+  if (data.state === 'crashed') badges.push(['crashed', 'CRASHED', 'CRASHED', 'CRASHED']);
+  if (data.state === 'stopped') badges.push(['stopped', 'STOPPED', 'STOPPED', 'STOPPED']);
+  if (data.state === 'running' && data.broker?.fenced) badges.push(['fenced', 'FENCED', 'FENCED', 'FENCED']);
   if (data.state === 'running' && data.broker?.shuttingDown)
-    badges.push(['stopping', 'SHUTTING DOWN', 'STOPPING']);
-  if (data.cut === 'isolated') badges.push(['cut', '✂ CUT OFF', '✂ CUT OFF']);
-  if (data.cut === 'partial') badges.push(['cut', '✂ LINKS CUT', '✂ LINKS']);
-  if (data.controller?.active) badges.push(['active', 'ACTIVE CONTROLLER', '★ ACTIVE']);
+    badges.push(['stopping', 'SHUTTING DOWN', 'STOPPING', 'STOPPING']);
+  if (data.cut === 'isolated') badges.push(['cut', '✂ CUT OFF', '✂ CUT OFF', '✂ CUT']);
+  if (data.cut === 'partial') badges.push(['cut', '✂ LINKS CUT', '✂ LINKS', '✂ LINKS']);
+  if (data.controller?.active) badges.push(['active', 'ACTIVE CONTROLLER', '★ ACTIVE', '★ ACTIVE']);
   if (badges.length === 0) return null;
   const several = badges.length > 1;
+  const form = several ? (data.compact ? 3 : 2) : data.compact ? 2 : 1;
   return (
     <div className={`badges${several ? ' badges--several' : ''}`} aria-hidden="true">
-      {badges.map(([kind, full, short]) => (
-        <span key={kind + full} className={`badge badge--${kind}`} title={full}>
-          {several ? short : full}
+      {badges.map((badge) => (
+        <span key={badge[0] + badge[1]} className={`badge badge--${badge[0]}`} title={badge[1]}>
+          {badge[form]}
         </span>
       ))}
     </div>
@@ -189,12 +201,16 @@ export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<Cluster
           </div>
         </dl>
       )}
-      {broker && (
+      {/* A compact card (150 × 96 px) keeps one line of facts, the broker epoch left to the
+          Inspector, and a fenced broker says why instead. */}
+      {broker && !(data.compact && broker.fencedReason) && (
         <dl className="facts">
-          <div>
-            <dt title="Broker epoch">epoch</dt>
-            <dd>{broker.brokerEpoch < 0 ? '—' : broker.brokerEpoch}</dd>
-          </div>
+          {!data.compact && (
+            <div>
+              <dt title="Broker epoch">epoch</dt>
+              <dd>{broker.brokerEpoch < 0 ? '—' : broker.brokerEpoch}</dd>
+            </div>
+          )}
           <div>
             <dt title="Metadata lag: quorum high watermark minus the broker's applied metadata offset">
               meta lag
@@ -218,7 +234,7 @@ export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<Cluster
           <path d="M4 4L96 96M96 4L4 96" />
         </svg>
       )}
-      <NodeCountdowns id={data.id} />
+      <NodeCountdowns id={data.id} compact={data.compact} />
       {selected && <NodeActions id={data.id} state={data.state} side={data.actionsAt ?? 'below'} />}
     </div>
   );

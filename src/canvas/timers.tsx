@@ -107,10 +107,19 @@ function CardRing({ c }: { c: Countdown }) {
 }
 
 /** Every running countdown of one card (a node or a producer), drawn where it acts. */
-const CardCountdowns = memo(function CardCountdowns({ card }: { card: string }) {
-  const { shown, more } = useCardTimers(card);
-  if (shown.length === 0) return null;
-  const own = shown.find((c) => OWN.has(c.kind));
+const CardCountdowns = memo(function CardCountdowns({
+  card,
+  compact = false,
+}: {
+  card: string;
+  compact?: boolean;
+}) {
+  const timers = useCardTimers(card);
+  if (timers.shown.length === 0) return null;
+  const own = timers.shown.find((c) => OWN.has(c.kind));
+  // A compact card (a large cluster) is 150 px wide: one tag fits beside the count of the others.
+  const shown = compact ? timers.shown.slice(0, 1) : timers.shown;
+  const more = timers.more + timers.shown.length - shown.length;
   return (
     <>
       {own && <CardRing c={own} />}
@@ -120,7 +129,9 @@ const CardCountdowns = memo(function CardCountdowns({ card }: { card: string }) 
         ))}
         {more > 0 && (
           <span className="timer-more">
-            +{more} more<span className="visually-hidden"> countdowns running</span>
+            +{more}
+            {compact ? '' : ' more'}
+            <span className="visually-hidden"> {compact ? 'more ' : ''}countdowns running</span>
           </span>
         )}
       </div>
@@ -129,8 +140,8 @@ const CardCountdowns = memo(function CardCountdowns({ card }: { card: string }) 
 });
 
 /** A broker's or controller's countdowns: its heartbeat, its quorum fetch, its replicas' lag. */
-export function NodeCountdowns({ id }: { id: number }) {
-  return <CardCountdowns card={nodeKey(id)} />;
+export function NodeCountdowns({ id, compact }: { id: number; compact?: boolean }) {
+  return <CardCountdowns card={nodeKey(id)} compact={compact} />;
 }
 
 /** A producer's countdowns: its oldest request and its oldest unacknowledged record. */

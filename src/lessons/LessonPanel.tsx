@@ -1,6 +1,6 @@
 // A lesson, step by step: the narration with its Kafka term, a prediction to make before the
 // simulator runs, the learner's task (or "Do it for me"), and the reveal.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   choose,
   currentLesson,
@@ -21,6 +21,16 @@ import './lessons.css';
 export function LessonPanel() {
   const state = useLessonStore();
   useEffect(installLessonDriver, []);
+  // The reveal can grow below the fold of the dock: bring it into view when it appears.
+  const revealRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (state.phase === 'done') showReveal(revealRef.current);
+  }, [state.phase, state.stepIndex]);
+  // A new step, or the summary, is read from its top, wherever the last reveal left the dock.
+  const finished = state.phase === 'finished';
+  useEffect(() => {
+    document.querySelector('.lesson-dock')?.scrollTo({ top: 0 });
+  }, [state.lessonId, state.stepIndex, finished]);
   const lesson = currentLesson(state);
   const step = currentStep(state);
 
@@ -106,7 +116,7 @@ export function LessonPanel() {
         </p>
       )}
       {state.phase === 'done' && (
-        <div role="status" aria-label="Reveal">
+        <div role="status" aria-label="Reveal" ref={revealRef}>
           {p && (
             <p className={`lesson-reveal ${right ? 'right' : 'wrong'}`}>
               <span aria-hidden="true">{right ? '✓ ' : '✗ '}</span>
@@ -148,6 +158,18 @@ export function LessonPanel() {
       </div>
     </section>
   );
+}
+
+/** Scrolls the dock so that the reveal shows above the step's buttons, its first line kept in view. */
+function showReveal(reveal: HTMLElement | null) {
+  const box = reveal?.closest<HTMLElement>('.lesson-dock, .side');
+  if (!reveal || !box) return;
+  const boxTop = box.getBoundingClientRect().top;
+  const footer = reveal.parentElement?.querySelector('.lesson-actions');
+  const limit = (footer ?? box).getBoundingClientRect()[footer ? 'top' : 'bottom'] - 8;
+  const { top, bottom } = reveal.getBoundingClientRect();
+  const hidden = bottom - limit;
+  if (hidden > 0) box.scrollTop += Math.min(hidden, Math.max(0, top - boxTop - 8));
 }
 
 /** The end of a lesson: what it taught, and the learner's predictions. */
