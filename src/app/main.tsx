@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { connectWorker } from '../store/connection';
 import { usePlaybackStore } from '../store/playback';
 import { useSimulationStore } from '../store/simulation';
+import { connectFileDecoder } from '../store/fileDecoder';
+import { fileDecoderClient } from '../worker/fileDecoder';
 import type { PageToWorker, WorkerToPage } from '../worker/protocol';
 import { App } from './App';
 import { decodeSession, sessionPayloadOf } from '../scenario/session';
@@ -25,6 +27,16 @@ const worker = new Worker(new URL('../worker/worker.ts', import.meta.url), {
 });
 const receive = connectWorker((message: PageToWorker) => worker.postMessage(message));
 worker.onmessage = (event: MessageEvent<WorkerToPage>) => receive(event.data);
+// Imported files are read and parsed in a worker of their own, started on the first import.
+connectFileDecoder(
+  fileDecoderClient(
+    () =>
+      new Worker(new URL('../worker/fileDecoder.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'file-decoder',
+      }),
+  ),
+);
 // An exception the host did not catch (the engine failing to start, say) ends up here.
 worker.onerror = (event) => {
   useSimulationStore.setState({ error: { message: `Simulation worker failed: ${event.message}` } });

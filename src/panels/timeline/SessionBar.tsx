@@ -1,7 +1,14 @@
 // Copy link, export and import (button or drag-and-drop) of the whole session, and whether an
 // opened session's state hash matches the one it was shared with.
 import { useEffect, useRef, useState } from 'react';
-import { describeHashCheck, LIMITS, sessionFragment, sessionFromJson, sessionToJson } from '../../scenario';
+import {
+  describeHashCheck,
+  LIMITS,
+  sessionFileSizeIssues,
+  sessionFragment,
+  sessionToJson,
+} from '../../scenario';
+import { decodeFile } from '../../store/fileDecoder';
 import {
   dismissOpenIssues,
   openSession,
@@ -16,10 +23,14 @@ function pageAddress(): string {
   return `${location.origin}${location.pathname}${location.search}`;
 }
 
-/** Reads a dropped or chosen file as a session and opens it, or lists its problems. */
+/**
+ * Opens a dropped or chosen file as a session, or lists its problems. Its size is checked before
+ * anything is read; reading and parsing happen in the decoder's worker, off the main thread.
+ */
 export async function importSessionFile(file: File): Promise<void> {
-  const text = await file.text();
-  const result = sessionFromJson(text);
+  const tooBig = sessionFileSizeIssues(file.name, file.size);
+  if (tooBig.length > 0) return reportOpenIssues(file.name, tooBig);
+  const result = await decodeFile(file);
   if (result.ok) openSession(result.session, file.name);
   else reportOpenIssues(file.name, result.issues);
 }
