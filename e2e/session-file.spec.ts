@@ -5,18 +5,21 @@ import { expect, test } from '@playwright/test';
 const STARTUP_TIMEOUT_MS = 30_000;
 const MiB = 1024 * 1024;
 
-/** A valid bare scenario, padded with spaces to `bytes`. */
+/** A valid bare scenario: three combined nodes, one topic. */
+const SCENARIO = {
+  version: 1,
+  seed: 7,
+  nodes: [
+    { id: 1, roles: ['controller', 'broker'], rack: 'zone-a' },
+    { id: 2, roles: ['controller', 'broker'], rack: 'zone-b' },
+    { id: 3, roles: ['controller', 'broker'], rack: 'zone-c' },
+  ],
+  topics: [{ name: 'padded', partitions: 1, replicationFactor: 3 }],
+};
+
+/** The scenario as a file, padded with spaces to `bytes`. */
 function scenarioFile(name: string, bytes: number) {
-  const json = JSON.stringify({
-    version: 1,
-    seed: 7,
-    nodes: [
-      { id: 1, roles: ['controller', 'broker'], rack: 'zone-a' },
-      { id: 2, roles: ['controller', 'broker'], rack: 'zone-b' },
-      { id: 3, roles: ['controller', 'broker'], rack: 'zone-c' },
-    ],
-    topics: [{ name: 'padded', partitions: 1, replicationFactor: 3 }],
-  });
+  const json = JSON.stringify(SCENARIO);
   return { name, mimeType: 'application/json', buffer: Buffer.from(json + ' '.repeat(bytes - json.length)) };
 }
 
@@ -48,4 +51,24 @@ test('a file just under the bound opens', async ({ page }) => {
     },
   );
   await expect(page.getByRole('group', { name: /^Broker and controller 3, / })).toBeVisible();
+});
+
+test('a file with thousands of problems lists the first 50 and counts the rest', async ({ page }) => {
+  const session = {
+    format: 1,
+    engineVersion: 'any',
+    scenario: SCENARIO,
+    // Each action lacks its command's fields: one problem an action.
+    actions: Array.from({ length: 3000 }, (_, i) => ({ atMs: i, command: { type: 'produce' } })),
+    positionMs: 0,
+  };
+  await page.getByLabel('Import a session or scenario file').setInputFiles({
+    name: 'many.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(session)),
+  });
+  const panel = page.getByRole('alert', { name: 'Could not open' });
+  await expect(panel).toContainText(/\d+ problems:/);
+  await expect(panel.getByRole('listitem')).toHaveCount(50);
+  await expect(panel).toContainText(/The first 50 are listed; \d+ more problems not listed\./);
 });

@@ -148,10 +148,14 @@ export function SessionBar() {
   );
 }
 
+/** Problems listed at most: a file can have thousands, and drawing them all would stall the page. */
+const MAX_LISTED_ISSUES = 50;
+
 /** The problems of a link or file that could not be opened, and what runs instead. */
 export function OpenIssuesPanel() {
   const open = useTimelineStore((s) => s.openIssues);
   if (!open) return null;
+  const unlisted = open.issues.length - MAX_LISTED_ISSUES;
   return (
     <div className="open-issues" role="alert" aria-label="Could not open">
       <p>
@@ -159,12 +163,18 @@ export function OpenIssuesPanel() {
         {open.outcome}. {open.issues.length} problem{open.issues.length === 1 ? '' : 's'}:
       </p>
       <ul>
-        {open.issues.map((issue, i) => (
+        {open.issues.slice(0, MAX_LISTED_ISSUES).map((issue, i) => (
           <li key={`${i}-${issue.path}`}>
             <code>{issue.path}</code>: {issue.message}
           </li>
         ))}
       </ul>
+      {unlisted > 0 && (
+        <p>
+          The first {MAX_LISTED_ISSUES} are listed; {unlisted} more problem{unlisted === 1 ? '' : 's'} not
+          listed.
+        </p>
+      )}
       <button type="button" onClick={dismissOpenIssues}>
         Dismiss
       </button>
