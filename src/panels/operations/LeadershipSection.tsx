@@ -18,29 +18,32 @@ export function LeadershipSection() {
           <p role="status" aria-live="polite">
             {leadership.text}
           </p>
-          <table aria-labelledby={`${id}-caption`}>
-            <caption id={`${id}-caption`}>Leaders per broker</caption>
-            <thead>
-              <tr>
-                <th scope="col">Broker</th>
-                <th scope="col">Leaders</th>
-                <th scope="col">Preferred leader of</th>
-                <th scope="col">Not led by it</th>
-                <th scope="col">Imbalance</th>
-              </tr>
-            </thead>
-            <tbody>
-              {leadership.rows.map((row) => (
-                <tr key={row.brokerId}>
-                  <th scope="row">{row.brokerId}</th>
-                  <td>{row.leaders}</td>
-                  <td>{row.preferredLeaders}</td>
-                  <td>{row.notLedByPreferred}</td>
-                  <td>{row.imbalance}</td>
+          {/* A narrow panel scrolls the table sideways rather than cutting off its last column. */}
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={`${id}-caption`}>
+            <table className="leadership-table" aria-labelledby={`${id}-caption`}>
+              <caption id={`${id}-caption`}>Leaders per broker</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Broker</th>
+                  <th scope="col">Leaders</th>
+                  <th scope="col">Preferred leader of</th>
+                  <th scope="col">Not led by it</th>
+                  <th scope="col">Imbalance</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {leadership.rows.map((row) => (
+                  <tr key={row.brokerId}>
+                    <th scope="row">{row.brokerId}</th>
+                    <td>{row.leaders}</td>
+                    <td>{row.preferredLeaders}</td>
+                    <td>{row.notLedByPreferred}</td>
+                    <td>{row.imbalance}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       ) : (
         <p className="hint">No leadership data yet.</p>
