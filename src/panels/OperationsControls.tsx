@@ -1,13 +1,13 @@
-// Operating the cluster from the Controls tab, one form a file in ./operations: adding a broker,
+// Operating the cluster from the Controls tab, one form a file: adding a broker,
 // balanced plans and partition reassignments (kafka-reassign-partitions --generate / --execute),
 // leadership skew and preferred leader election (kafka-leader-election), how far a config change
 // has propagated, and ACLs (kafka-acls).
-import { AclSection } from './operations/AclSection';
-import { AddBrokerForm } from './operations/AddBrokerForm';
-import { BalancedPlanForm } from './operations/BalancedPlanForm';
-import { ConfigPropagation } from './operations/ConfigPropagation';
-import { LeadershipSection } from './operations/LeadershipSection';
-import { ReassignForm } from './operations/ReassignForm';
+import { AclSection } from './AclSection';
+import { AddBrokerForm } from './AddBrokerForm';
+import { BalancedPlanForm } from './BalancedPlanForm';
+import { ConfigPropagation } from './ConfigPropagation';
+import { LeadershipSection } from './LeadershipSection';
+import { ReassignForm } from './ReassignForm';
 
 export function OperationsControls() {
   return (

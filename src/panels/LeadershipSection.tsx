@@ -1,9 +1,9 @@
 // Leadership skew: leaders per broker against the preferred leaders, and a preferred leader
 // election for every partition (kafka-leader-election --election-type PREFERRED).
 import { useId, useMemo } from 'react';
-import { selectLeadership } from '../../store/operations';
-import { useSimulationStore } from '../../store/simulation';
-import { CommandOutcome, useCommand } from '../form';
+import { selectLeadership } from '../store/operations';
+import { useSimulationStore } from '../store/simulation';
+import { CommandOutcome, useCommand } from './form';
 
 export function LeadershipSection() {
   const snapshot = useSimulationStore((state) => state.snapshot);

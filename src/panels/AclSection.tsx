@@ -1,9 +1,9 @@
 // ACLs (kafka-acls --add / --remove): a binding of principal, operation, resource and pattern,
 // allowed or denied, and the list of current ones.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { refusalMessages, selectAcls, type AclBinding, type AclOperation } from '../../store/operations';
-import { useSimulationStore } from '../../store/simulation';
-import { CommandOutcome, SelectField, TextField, useCommand } from '../form';
+import { refusalMessages, selectAcls, type AclBinding, type AclOperation } from '../store/operations';
+import { useSimulationStore } from '../store/simulation';
+import { CommandOutcome, SelectField, TextField, useCommand } from './form';
 
 const OPERATIONS: AclOperation[] = ['Read', 'Write', 'Describe', 'All'];
 

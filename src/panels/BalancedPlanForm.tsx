@@ -1,10 +1,10 @@
 // A balanced plan (kafka-reassign-partitions --generate), shown as a table, then executed
 // (--execute) as one reassignment of every partition it moves.
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { requestReassignmentPlan } from '../../store/connection';
-import { planView, selectBrokerOptions, selectTopicPartitions, type PlanView } from '../../store/operations';
-import { useSimulationStore } from '../../store/simulation';
-import { CommandOutcome, useCommand } from '../form';
+import { requestReassignmentPlan } from '../store/connection';
+import { planView, selectBrokerOptions, selectTopicPartitions, type PlanView } from '../store/operations';
+import { useSimulationStore } from '../store/simulation';
+import { CommandOutcome, useCommand } from './form';
 
 /** Plan rows drawn at most: a large cluster has thousands of partitions (Execute applies them all). */
 const MAX_PLAN_ROWS = 100;

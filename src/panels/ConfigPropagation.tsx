@@ -1,7 +1,7 @@
 // How far each dynamic config change has propagated: which brokers have applied it.
 import { useId, useMemo } from 'react';
-import { selectConfigRows } from '../../store/operations';
-import { useSimulationStore } from '../../store/simulation';
+import { selectConfigRows } from '../store/operations';
+import { useSimulationStore } from '../store/simulation';
 
 export function ConfigPropagation() {
   const snapshot = useSimulationStore((state) => state.snapshot);

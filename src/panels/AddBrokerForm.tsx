@@ -1,9 +1,9 @@
 // Adding a broker: a node id and a rack. It registers with the controller and hosts no partition
 // until a reassignment moves replicas onto it.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { nextNodeId, parseNodeId, refusalMessages, selectBrokerRacks } from '../../store/operations';
-import { useSimulationStore } from '../../store/simulation';
-import { CommandOutcome, SelectField, TextField, useCommand } from '../form';
+import { nextNodeId, parseNodeId, refusalMessages, selectBrokerRacks } from '../store/operations';
+import { useSimulationStore } from '../store/simulation';
+import { CommandOutcome, SelectField, TextField, useCommand } from './form';
 
 const NO_RACK = '';
 

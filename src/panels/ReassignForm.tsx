@@ -6,9 +6,9 @@ import {
   refusalMessages,
   selectReassignmentRows,
   selectTopicPartitions,
-} from '../../store/operations';
-import { useSimulationStore } from '../../store/simulation';
-import { CommandOutcome, SelectField, TextField, useCommand } from '../form';
+} from '../store/operations';
+import { useSimulationStore } from '../store/simulation';
+import { CommandOutcome, SelectField, TextField, useCommand } from './form';
 
 export function ReassignForm() {
   const snapshot = useSimulationStore((state) => state.snapshot);
