@@ -19,14 +19,6 @@ import { startedInstead, urlNotices } from './urlNotices';
 import { UrlNotices } from './UrlNotices';
 import './styles.css';
 
-// ?preset=NAME starts the worker on a built-in preset (its name is the worker's name).
-const params = new URLSearchParams(location.search);
-const worker = new Worker(new URL('../worker/worker.ts', import.meta.url), {
-  type: 'module',
-  name: params.get('preset') ?? 'default',
-});
-const receive = connectWorker((message: PageToWorker) => worker.postMessage(message));
-worker.onmessage = (event: MessageEvent<WorkerToPage>) => receive(event.data);
 // Imported files are read and parsed in a worker of their own, started on the first import.
 connectFileDecoder(
   fileDecoderClient(
@@ -37,6 +29,15 @@ connectFileDecoder(
       }),
   ),
 );
+
+// ?preset=NAME starts the worker on a built-in preset (its name is the worker's name).
+const params = new URLSearchParams(location.search);
+const worker = new Worker(new URL('../worker/worker.ts', import.meta.url), {
+  type: 'module',
+  name: params.get('preset') ?? 'default',
+});
+const receive = connectWorker((message: PageToWorker) => worker.postMessage(message));
+worker.onmessage = (event: MessageEvent<WorkerToPage>) => receive(event.data);
 // An exception the host did not catch (the engine failing to start, say) ends up here.
 worker.onerror = (event) => {
   useSimulationStore.setState({ error: { message: `Simulation worker failed: ${event.message}` } });
