@@ -6,6 +6,8 @@ const port = Number(process.env.E2E_PORT ?? 5174);
 
 export default defineConfig({
   testDir: 'e2e',
+  // A committed test.only would silently skip every other spec: refuse it, locally and in CI.
+  forbidOnly: true,
   workers: 1,
   retries: 0,
   reporter: 'list',

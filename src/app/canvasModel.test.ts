@@ -1,4 +1,4 @@
-// The engine's real snapshots through the canvas selectors (src/store/canvas.ts): an integration
+// The engine's real snapshots through the canvas selectors (src/store/canvas/): an integration
 // test, here because src/app is the one layer that may drive both the engine and the store.
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, presets } from '../scenario/presets';

@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { connectWorker } from '../store/connection';
 import { usePlaybackStore } from '../store/playback';
 import { useSimulationStore } from '../store/simulation';
+import { connectFileDecoder } from '../store/fileDecoder';
+import { fileDecoderClient } from '../worker/fileDecoder';
 import type { PageToWorker, WorkerToPage } from '../worker/protocol';
 import { App } from './App';
 import { decodeSession, sessionPayloadOf } from '../scenario/session';
@@ -19,6 +21,17 @@ import { Orientation } from './Orientation';
 import { startedInstead, urlNotices } from './urlNotices';
 import { UrlNotices } from './UrlNotices';
 import './styles.css';
+
+// Imported files are read and parsed in a worker of their own, started on the first import.
+connectFileDecoder(
+  fileDecoderClient(
+    () =>
+      new Worker(new URL('../worker/fileDecoder.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'file-decoder',
+      }),
+  ),
+);
 
 // ?preset=NAME starts the worker on a built-in preset (its name is the worker's name).
 const params = new URLSearchParams(location.search);

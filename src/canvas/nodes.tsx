@@ -1,4 +1,4 @@
-// The canvas's node components: small, memoised, fed plain view models (src/store/canvas.ts).
+// The canvas's node components: small, memoised, fed plain view models (src/store/canvas/).
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { memo, type CSSProperties } from 'react';
 import type { ClientData, ClusterNodeData, ReplicaChip, ZoneData } from '../store/canvas';

@@ -27,3 +27,4 @@ export type { Scenario, ScenarioIssue, Command } from '../sim/types';
 export * from './session';
 // Operating the cluster (issue 7): sizing on paper, for the panels.
 export { capacityPlan, SEED_EXAMPLE, type CapacityInput, type CapacityPlan } from '../sim/capacity';
+export { MAX_SESSION_FILE_BYTES, sessionFileSizeIssues } from './sessionFile';

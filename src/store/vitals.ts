@@ -1,4 +1,4 @@
-// The "Vital signs" tab (issue 7): the metrics time series and the invariant violations the
+// The "Vital signs" tab: the metrics time series and the invariant violations the
 // worker reports on request, and pure view models of them, of the failure budgets and of a
 // capacity plan.
 import { create } from 'zustand';

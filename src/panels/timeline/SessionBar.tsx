@@ -1,7 +1,14 @@
 // Copy link, export and import (button or drag-and-drop) of the whole session, and whether an
 // opened session's state hash matches the one it was shared with.
 import { useEffect, useRef, useState } from 'react';
-import { describeHashCheck, LIMITS, sessionFragment, sessionFromJson, sessionToJson } from '../../scenario';
+import {
+  describeHashCheck,
+  LIMITS,
+  sessionFileSizeIssues,
+  sessionFragment,
+  sessionToJson,
+} from '../../scenario';
+import { decodeFile } from '../../store/fileDecoder';
 import {
   dismissOpenIssues,
   openSession,
@@ -17,10 +24,14 @@ function pageAddress(): string {
   return `${location.origin}${location.pathname}${location.search}`;
 }
 
-/** Reads a dropped or chosen file as a session and opens it, or lists its problems. */
+/**
+ * Opens a dropped or chosen file as a session, or lists its problems. Its size is checked before
+ * anything is read; reading and parsing happen in the decoder's worker, off the main thread.
+ */
 export async function importSessionFile(file: File): Promise<void> {
-  const text = await file.text();
-  const result = sessionFromJson(text);
+  const tooBig = sessionFileSizeIssues(file.name, file.size);
+  if (tooBig.length > 0) return reportOpenIssues(file.name, tooBig);
+  const result = await decodeFile(file);
   if (result.ok) openSession(result.session, file.name);
   else reportOpenIssues(file.name, result.issues);
 }
@@ -138,10 +149,14 @@ export function SessionBar() {
   );
 }
 
+/** Problems listed at most: a file can have thousands, and drawing them all would stall the page. */
+const MAX_LISTED_ISSUES = 50;
+
 /** The problems of a link or file that could not be opened, and what runs instead. */
 export function OpenIssuesPanel() {
   const open = useTimelineStore((s) => s.openIssues);
   if (!open) return null;
+  const unlisted = open.issues.length - MAX_LISTED_ISSUES;
   return (
     <div className="open-issues" role="alert" aria-label="Could not open">
       <p>
@@ -149,12 +164,18 @@ export function OpenIssuesPanel() {
         {open.outcome}. {open.issues.length} problem{open.issues.length === 1 ? '' : 's'}:
       </p>
       <ul>
-        {open.issues.map((issue, i) => (
+        {open.issues.slice(0, MAX_LISTED_ISSUES).map((issue, i) => (
           <li key={`${i}-${issue.path}`}>
             <code>{issue.path}</code>: {issue.message}
           </li>
         ))}
       </ul>
+      {unlisted > 0 && (
+        <p>
+          The first {MAX_LISTED_ISSUES} are listed; {unlisted} more problem{unlisted === 1 ? '' : 's'} not
+          listed.
+        </p>
+      )}
       <button type="button" onClick={dismissOpenIssues}>
         Dismiss
       </button>

@@ -1,5 +1,5 @@
-// Sizing a cluster on paper: capacityPlan (src/sim/capacity.ts) on a small form, prefilled with the
-// seed text's worked example.
+// Sizing a cluster on paper: the engine's capacityPlan on a small form, prefilled with its worked
+// example (SEED_EXAMPLE: 100 MB/s kept three days, three copies, ten consumer groups).
 import { useId, useMemo, useState } from 'react';
 import { capacityPlan, SEED_EXAMPLE } from '../../scenario';
 import { capacityFormOf, capacityInputOf, capacityView, type CapacityForm } from '../../store/vitals';

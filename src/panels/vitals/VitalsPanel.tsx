@@ -1,4 +1,4 @@
-// The Vital signs tab (issue 7, "Operating the cluster"): the cluster's metrics over simulated
+// The Vital signs tab (operating the cluster): the cluster's metrics over simulated
 // time, the live safety invariants, each partition's failure budget and a capacity plan.
 import { useEffect, useMemo } from 'react';
 import { useSimulationStore } from '../../store/simulation';

@@ -1,0 +1,49 @@
+// The whole canvas for one snapshot, composed from the node, zone, client and cut selectors and
+// the layout. Pure: the same snapshot gives the same model.
+import type { NodeId, Snapshot } from '../../sim/types';
+import { clientCards } from './clients';
+import { cutEdges } from './cuts';
+import { clientKey } from './keys';
+import { layoutCluster, type Layout } from './layout';
+import { nodeCards } from './nodeCards';
+import { COLLAPSE_ABOVE_BROKERS, placeReplicas } from './replicas';
+import { placeStandby } from './standby';
+import type { CanvasEdge, ClientData, ClusterNodeData, ZoneData } from './types';
+import { zoneCards } from './zones';
+
+export interface CanvasModel {
+  compact: boolean;
+  layout: Layout;
+  nodes: ClusterNodeData[];
+  zones: ZoneData[];
+  clients: ClientData[];
+  edges: CanvasEdge[];
+  /** Which broker leads each partition ("orders-0" → 4), for animated messages. */
+  leaders: Map<string, NodeId>;
+}
+
+/** The whole canvas for one snapshot. Pure: the same snapshot gives the same model. */
+export function selectCanvasModel(snapshot: Snapshot): CanvasModel {
+  const brokers = snapshot.nodes.filter((n) => n.roles.includes('broker'));
+  const compact = brokers.length > COLLAPSE_ABOVE_BROKERS;
+  const { replicasOf, leaders, maxChips } = placeReplicas(snapshot);
+  const nodes = nodeCards(snapshot, replicasOf, compact);
+  const zones = zoneCards(nodes);
+  const { clients, edges } = clientCards(snapshot, leaders);
+  edges.push(...cutEdges(snapshot, nodes));
+  const layout = layoutCluster({
+    nodes: snapshot.nodes.map((n) => ({
+      id: n.id,
+      rack: n.rack,
+      isBroker: n.roles.includes('broker'),
+      isController: n.roles.includes('controller'),
+    })),
+    producers: snapshot.clients.producers.map((p) => p.id),
+    groups: (snapshot.clients.groups ?? []).map((g) => g.groupId),
+    compact,
+    maxChips,
+    clientHeights: Object.fromEntries(clients.map((c) => [clientKey(c), 64 + c.lines.length * 18])),
+  });
+  if (snapshot.mirror) placeStandby(snapshot.mirror, layout, clients);
+  return { compact, layout, nodes, zones, clients, edges, leaders };
+}
