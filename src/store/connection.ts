@@ -7,14 +7,12 @@ import {
   type WorkerToPage,
 } from '../worker/protocol';
 import { receiveLessonState } from './lesson';
+import { bindPort, send } from './port';
 import { receivePlaybackStats } from './playback';
 import { replyChannel } from './replies';
 import { receiveSimulationMessage, useSimulationStore } from './simulation';
 import { endReplay, receiveTimelineMessage } from './timeline';
 
-let post: (message: PageToWorker) => void = () => {
-  throw new Error('No simulation worker: call connectWorker first');
-};
 const commands = replyChannel<CommandResult>();
 
 export type LedgerReply = Omit<Extract<WorkerToPage, { type: 'ledger' }>, 'type' | 'id'>;
@@ -30,27 +28,25 @@ const plans = replyChannel<ReassignmentPlanReply>();
 export function connectWorker(
   postToWorker: (message: PageToWorker) => void,
 ): (message: WorkerToPage) => void {
-  post = postToWorker;
+  bindPort(postToWorker);
   return receive;
 }
 
-export function send(message: PageToWorker): void {
-  post(message);
-}
+export { send };
 
 /** Applies a command in the worker, resolving with its result. */
 export function sendCommand(command: Command): Promise<CommandResult> {
-  return commands.request((id) => post({ type: 'command', id, command }));
+  return commands.request((id) => send({ type: 'command', id, command }));
 }
 
 /** Asks the worker for the latest ledger entries matching `query`. */
 export function requestLedger(query: LedgerQuery): Promise<LedgerReply> {
-  return ledgers.request((id) => post({ type: 'getLedger', id, query }));
+  return ledgers.request((id) => send({ type: 'getLedger', id, query }));
 }
 
 /** Asks the worker for the latest `limit` vital-sign samples and the invariant violations so far. */
 export function requestMetrics(limit?: number): Promise<MetricsReply> {
-  return metrics.request((id) => post({ type: 'getMetrics', id, limit }));
+  return metrics.request((id) => send({ type: 'getMetrics', id, limit }));
 }
 
 /** Asks the worker for a balanced reassignment plan (kafka-reassign-partitions --generate). */
@@ -58,7 +54,7 @@ export function requestReassignmentPlan(
   topics: string[],
   brokerIds: number[],
 ): Promise<ReassignmentPlanReply> {
-  return plans.request((id) => post({ type: 'generateReassignment', id, topics, brokerIds }));
+  return plans.request((id) => send({ type: 'generateReassignment', id, topics, brokerIds }));
 }
 
 let acknowledging = false;
@@ -68,7 +64,7 @@ function acknowledgeWhenDrawn(): void {
   acknowledging = true;
   const done = () => {
     acknowledging = false;
-    post({ type: 'snapshotShown' });
+    send({ type: 'snapshotShown' });
   };
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(done, 0));
   else setTimeout(done, 0);

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { LessonAction, LessonProgress } from '../worker/protocol';
 
 export type { LessonProgress, LessonStatus } from '../worker/protocol';
-import { send } from './connection';
+import { send } from './port';
 
 export const useLessonProgressStore = create<{ progress: LessonProgress | null }>(() => ({
   progress: null,

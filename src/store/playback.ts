@@ -2,7 +2,7 @@
 // the speed it actually achieves.
 import { create } from 'zustand';
 import type { PlaybackStats } from '../worker/protocol';
-import { send } from './connection';
+import { send } from './port';
 
 /** The speeds offered to the user, from a slow-motion look at one election to a long soak. */
 export const SPEEDS = [0.1, 0.5, 1, 2, 5, 10, 50, 100, 1000] as const;

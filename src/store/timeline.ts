@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { ScenarioIssue } from '../sim/types';
 import type { PageToWorker, WorkerToPage } from '../worker/protocol';
-import { send } from './connection';
+import { send } from './port';
 import { usePlaybackStore } from './playback';
 import { replyChannel } from './replies';
 
