@@ -22,8 +22,13 @@ export {
   clusterDefaults,
   type ConfigDef,
   type ConfigScope,
-} from '../sim/config';
+} from '../sim/model/config';
 export type { Scenario, ScenarioIssue, Command } from '../sim/types';
 export * from './session';
 // Operating the cluster (issue 7): sizing on paper, for the panels.
-export { capacityPlan, SEED_EXAMPLE, type CapacityInput, type CapacityPlan } from '../sim/capacity';
+export {
+  capacityPlan,
+  SEED_EXAMPLE,
+  type CapacityInput,
+  type CapacityPlan,
+} from '../sim/operations/capacity';

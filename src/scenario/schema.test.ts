@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_DEFS } from '../sim/config';
+import { CONFIG_DEFS } from '../sim/model/config';
 import { COMMAND_TYPES, validateScenario } from '../sim/validate';
 import { defaultScenario, presets } from './presets';
 import { scenarioSchema } from './schema';

@@ -1,12 +1,18 @@
 // The Simulation: builds the world from a scenario, runs the event loop in virtual time,
 // applies commands, and exposes snapshots, events, the ledger and the data-loss detector.
 
-import { addAcl, newSecurityState, removeAcl } from './acl';
-import { InvariantMonitor, type Violation } from './invariants';
-import { newMetricsState, sampleUpTo, type MetricsSample } from './metrics';
-import { generateReassignmentWithSeed, type ReassignmentPlan } from './reassignment';
-import { beginShutdown, onBrokerLifecycleMessage, onBrokerTimer, startBroker, stopProcess } from './broker';
-import { checkConfig, clusterDefaults } from './config';
+import { addAcl, newSecurityState, removeAcl } from './broker/acl';
+import { InvariantMonitor, type Violation } from './observe/invariants';
+import { newMetricsState, sampleUpTo, type MetricsSample } from './observe/metrics';
+import { generateReassignmentWithSeed, type ReassignmentPlan } from './operations/reassignment';
+import {
+  beginShutdown,
+  onBrokerLifecycleMessage,
+  onBrokerTimer,
+  startBroker,
+  stopProcess,
+} from './broker/broker';
+import { checkConfig, clusterDefaults } from './model/config';
 import {
   activeController,
   alterConfigs,
@@ -16,14 +22,14 @@ import {
   newControllerMem,
   onControllerMessage,
   onControllerTimer,
-} from './controller';
-import { EventQueue } from './heap';
-import { emit, reachable, schedule, send } from './kernel';
-import { lostAcknowledged } from './ledger';
-import { entryAt, logEndOffset } from './log';
-import type { Message } from './messages';
-import type { MetaImage } from './metadata';
-import { tpKey } from './metadata';
+} from './kraft/controller';
+import { EventQueue } from './model/heap';
+import { emit, reachable, schedule, send } from './kernel/kernel';
+import { lostAcknowledged } from './kernel/ledger';
+import { entryAt, logEndOffset } from './model/log';
+import type { Message } from './model/messages';
+import type { MetaImage } from './model/metadata';
+import { tpKey } from './model/metadata';
 import {
   checkProduce,
   checkStartProducer,
@@ -32,7 +38,7 @@ import {
   produce,
   startProducer,
   stopProducer,
-} from './producer';
+} from './clients/producer';
 import {
   checkStartConsumer,
   commitOffsets,
@@ -40,20 +46,26 @@ import {
   onConsumerTimer,
   startConsumer,
   stopConsumer,
-} from './consumer';
+} from './clients/consumer';
 import {
   onConsumerFetch,
   onConsumerFetchExpired,
   onListOffsets,
   onOffsetsForLeaderEpoch,
-} from './consumerFetch';
+} from './broker/consumerFetch';
 import {
   onCoordinatorAppendResponse,
   onFindCoordinator,
   onGroupRequest,
   onGroupTimer,
-} from './groupCoordinator';
-import { fetchMetadata, onParkedRaftFetchExpired, onRaftMessage, onRaftTimer, startRaft } from './quorum';
+} from './groups/groupCoordinator';
+import {
+  fetchMetadata,
+  onParkedRaftFetchExpired,
+  onRaftMessage,
+  onRaftTimer,
+  startRaft,
+} from './kraft/quorum';
 import {
   onAlterPartitionResponse,
   onAlterPartitionRetry,
@@ -66,11 +78,11 @@ import {
   onParkedFetchExpired,
   onProduceRequest,
   onRetentionCheck,
-} from './replication';
-import { electLeaders as controllerElectLeaders } from './controller';
-import { seedRng } from './rng';
-import { buildSnapshot, clusterImage } from './snapshot';
-import { hashValue, hashWorld } from './hash';
+} from './broker/replication';
+import { electLeaders as controllerElectLeaders } from './kraft/controller';
+import { seedRng } from './kernel/rng';
+import { buildSnapshot, clusterImage } from './observe/snapshot';
+import { hashValue, hashWorld } from './kernel/hash';
 import {
   failoverReport,
   loseRegion,
@@ -81,8 +93,8 @@ import {
   noteMirrorStarted,
   runMirror,
   type MirrorState,
-} from './mirror';
-import type { QueueItem, SimNode, World } from './state';
+} from './operations/mirror';
+import type { QueueItem, SimNode, World } from './model/world';
 import type {
   Command,
   CommandResult,
@@ -96,7 +108,7 @@ import type {
   Scenario,
   SimEvent,
   Snapshot,
-} from './types';
+} from './model/types';
 import type { CommandContext } from './validate';
 import { LIMITS, parseScenario, validateCommand } from './validate';
 

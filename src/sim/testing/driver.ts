@@ -12,7 +12,7 @@ import type {
   Scenario,
   ScenarioTopic,
   SimEvent,
-} from '../types';
+} from '../model/types';
 
 export interface ClusterSpec {
   seed?: number;
