@@ -1,2 +1,10 @@
-// The engine's public types (scenario, commands, snapshot views, events): import them from here.
+// The engine's public types: the scenario format, commands, snapshot views, events (./model/types),
+// and the types of what the Simulation reports besides. Layers that may import only types from
+// the engine (src/store) import them from here.
+
 export type * from './model/types';
+export type { Simulation } from './simulation';
+export type { MetricsSample, ProduceLatency } from './model/metricsSeries';
+export type { Violation } from './observe/invariants';
+export type { ReassignmentPlan } from './operations/reassignment';
+export type { CapacityInput, CapacityPlan } from './operations/capacity';

@@ -2,17 +2,17 @@
 // worker reports on request, and pure view models of them, of the failure budgets and of a
 // capacity plan.
 import { create } from 'zustand';
-import type { CapacityInput, CapacityPlan } from '../sim/operations/capacity';
-import type { Violation } from '../sim/observe/invariants';
-import type { MetricsSample } from '../sim/observe/metrics';
+import type { CapacityInput, CapacityPlan } from '../sim/types';
+import type { Violation } from '../sim/types';
+import type { MetricsSample } from '../sim/types';
 import type { Snapshot } from '../sim/types';
 import { requestMetrics } from './connection';
 import { byTopicThenPartition, topicMinIsr } from './panels';
 import { formatSimTime } from './selectors';
 
-export type { CapacityInput, CapacityPlan } from '../sim/operations/capacity';
-export type { Violation } from '../sim/observe/invariants';
-export type { MetricsSample } from '../sim/observe/metrics';
+export type { CapacityInput, CapacityPlan } from '../sim/types';
+export type { Violation } from '../sim/types';
+export type { MetricsSample } from '../sim/types';
 
 /** Simulated seconds the charts show (one sample a second). */
 export const CHART_WINDOW_S = 120;

@@ -5,16 +5,11 @@
 // (as if allow.everyone.if.no.acl.found=true until then); they take effect at once, where Kafka
 // writes AccessControlEntryRecords to the metadata log; there are no super.users.
 
+import type { SecurityState } from '../model/security';
 import type { World } from '../model/world';
-import type { AclBinding, AclOperation, SecurityProtocol, SecurityView } from '../model/types';
+import type { AclBinding, AclOperation, SecurityView } from '../model/types';
 
-export interface SecurityState {
-  acls: AclBinding[];
-  /** Client id → authenticated principal. */
-  principals: Record<string, string>;
-  listener: SecurityProtocol;
-  clientProtocols: Record<string, SecurityProtocol>;
-}
+export type { SecurityState } from '../model/security';
 
 export const ANONYMOUS = 'User:ANONYMOUS';
 

@@ -4,13 +4,13 @@
 // HW moves.
 
 import { authorizationError } from './acl';
-import { coordinatorMem } from '../groups/groupCoordinator';
+import { coordinatorMem } from '../model/coordinatorMem';
 import { armNodeDeadline, reply } from '../kernel/kernel';
-import { countBytes } from '../observe/metrics';
+import { countBytes } from '../model/traffic';
 import { endOffsetForEpoch, entryAt, logEndOffset, slice } from '../model/log';
 import type { ConsumerFetchPart, ConsumerFetchRespPart, LogRecord, Message } from '../model/messages';
 import { tpKey } from '../model/metadata';
-import { recordSizeBytes } from './replication';
+import { recordSizeBytes } from '../model/messages';
 import type {
   ConsumerFetchSession,
   CoordinatorMem,

@@ -4,9 +4,10 @@
 
 import { authorizationError } from './acl';
 import { LONG_MAX } from '../model/config';
-import { topicValue } from '../kraft/controller';
+import { topicValue } from '../model/image';
+import { recordSizeBytes } from '../model/messages';
 import { completeDelayedConsumerFetches } from './consumerFetch';
-import { countBytes } from '../observe/metrics';
+import { countBytes } from '../model/traffic';
 import { armNodeDeadline, emit, nextReqId, reply, send, setNodeTimer } from '../kernel/kernel';
 import type { EpochLog } from '../model/log';
 import {
@@ -56,11 +57,6 @@ export function diskOf(node: SimNode, tp: string): PartitionDisk {
   let d = node.disk.partitions.get(tp);
   if (!d) node.disk.partitions.set(tp, (d = { log: newLog<LogRecord>(), highWatermark: 0 }));
   return d;
-}
-
-/** A record's size on the wire: key and value plus Kafka's per-record and batch overhead (as the producer counts it). */
-export function recordSizeBytes(rec: { key: string | null; value: string }): number {
-  return 70 + (rec.key?.length ?? 0) + rec.value.length;
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { Assignment } from '../model/assignors';
 import { cooperativeStickyAssign, rangeAssign } from '../model/assignors';
 import { bootstrapBrokers, bootstrapError, brokerList, resolveConsumerConfig } from '../model/clientConfig';
-import { CONSUMER_GROUP_SESSION_TIMEOUT_MS } from '../groups/consumerGroup';
+import { CONSUMER_GROUP_SESSION_TIMEOUT_MS } from '../model/config';
 import type { MemberIo } from './consumerMembership';
 import { leaveGroup, maybeHeartbeat, newMemberId, onHeartbeatResponse } from './consumerMembership';
 import { armClientDeadline, emit, nextReqId, send, setClientTimer } from '../kernel/kernel';
@@ -20,7 +20,7 @@ import type {
   TopicPartition,
 } from '../model/messages';
 import { tpKey } from '../model/metadata';
-import { setLeaders } from './producer';
+import { setLeaders } from './metadataCache';
 import type { ConsumerClient, ConsumerFetchState, ConsumerPartition, World } from '../model/world';
 import type { NodeId, StartConsumer } from '../model/types';
 

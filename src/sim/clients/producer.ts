@@ -6,10 +6,11 @@
 import { bootstrapBrokers, bootstrapError, brokerList, resolveProducerConfig } from '../model/clientConfig';
 import { armClientDeadline, emit, nextReqId, send, setClientTimer } from '../kernel/kernel';
 import { addLedgerEntry } from '../kernel/ledger';
-import type { Message, MetadataPartition } from '../model/messages';
+import type { Message } from '../model/messages';
 import { tpKey } from '../model/metadata';
 import { partitionForKey } from './partitioner';
-import { recordSizeBytes } from '../broker/replication';
+import { recordSizeBytes } from '../model/messages';
+import { setLeaders } from './metadataCache';
 import { nextFloat, nextInt } from '../kernel/rng';
 import type { ProducerClient, ProducerRecordState, World } from '../model/world';
 import type { Acks, ConfigValue, LedgerEntry, NodeId, Produce, StartProducer } from '../model/types';
@@ -693,20 +694,6 @@ function retryBackoffMs(w: World, p: ProducerClient, attempts: number): number {
     num(p, 'retry.backoff.max.ms'),
   );
   return Math.round(base * (0.8 + 0.4 * nextFloat(w.rng)));
-}
-
-/** A client's leaders per topic from a MetadataResponse: each topic it names is replaced whole. */
-export function setLeaders(
-  leaders: Map<string, { leader: NodeId; leaderEpoch: number }[]>,
-  partitions: readonly MetadataPartition[],
-): void {
-  const byTopic = new Map<string, { leader: NodeId; leaderEpoch: number }[]>();
-  for (const part of partitions) {
-    let arr = byTopic.get(part.topic);
-    if (!arr) byTopic.set(part.topic, (arr = []));
-    arr[part.partition] = { leader: part.leader, leaderEpoch: part.leaderEpoch };
-  }
-  for (const [t, arr] of byTopic) leaders.set(t, arr);
 }
 
 export function onProducerMessage(w: World, msg: Message): void {

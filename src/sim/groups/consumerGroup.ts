@@ -11,10 +11,10 @@ import { rangeAssign, uniformAssign } from '../model/assignors';
 import { emit, reply } from '../kernel/kernel';
 import type { GroupRequest, Message, TopicPartition } from '../model/messages';
 import { compareTopicPartition, tpKey } from '../model/metadata';
+import { CONSUMER_GROUP_SESSION_TIMEOUT_MS } from '../model/config';
 import type { GroupMem, GroupMember, SimNode, World } from '../model/world';
 
-/** group.consumer.session.timeout.ms (GroupCoordinatorConfig default). */
-export const CONSUMER_GROUP_SESSION_TIMEOUT_MS = 45000;
+export { CONSUMER_GROUP_SESSION_TIMEOUT_MS };
 /** group.consumer.heartbeat.interval.ms (GroupCoordinatorConfig default). */
 export const CONSUMER_GROUP_HEARTBEAT_INTERVAL_MS = 5000;
 /** group.consumer.assignors (GroupCoordinatorConfig default): the first is the group's default. */

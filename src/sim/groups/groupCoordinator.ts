@@ -19,6 +19,7 @@ import { armNodeDeadline, emit, nextReqId, reply, send } from '../kernel/kernel'
 import { entryAt, logEndOffset } from '../model/log';
 import type { CommittedOffset, GroupRequest, Message, TopicPartition } from '../model/messages';
 import { tpKey } from '../model/metadata';
+import { coordinatorMem } from '../model/coordinatorMem';
 import { nextUint32 } from '../kernel/rng';
 import type { CoordinatorMem, GroupMem, GroupMember, SimNode, World } from '../model/world';
 import type { NodeId } from '../model/types';
@@ -44,25 +45,6 @@ export function offsetsPartitionCount(w: World, node: SimNode | null): number {
 /** The __consumer_offsets partition ("topic-partition") that holds the group, as this broker sees the topic. */
 function groupTp(w: World, node: SimNode, groupId: string): string {
   return tpKey(OFFSETS_TOPIC, offsetsPartitionFor(groupId, offsetsPartitionCount(w, node)));
-}
-
-/** This broker's coordinator memory; a restarted broker starts with none. */
-export function coordinatorMem(w: World, node: SimNode): CoordinatorMem {
-  let cm = w.coordinators.get(node.id);
-  if (!cm || cm.incarnation !== node.incarnation) {
-    cm = {
-      incarnation: node.incarnation,
-      groups: new Map(),
-      appends: new Map(),
-      fetchSessions: new Map(),
-      lastFetchSessionId: 0,
-      parked: new Map(),
-      parkTimer: { dueMs: -1, token: 0 },
-      offsetsTopicWarnedAtMs: -Infinity,
-    };
-    w.coordinators.set(node.id, cm);
-  }
-  return cm;
 }
 
 // ---- FindCoordinator -------------------------------------------------------------------------

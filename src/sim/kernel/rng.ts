@@ -1,17 +1,9 @@
 // The one seeded PRNG of a simulation (sfc32, 128 bits of state kept as plain numbers so that
 // a checkpoint is a structured clone). Never the platform's unseeded generator: a seed must replay a run exactly.
 
-export interface IntSource {
-  /** A uniform integer in [0, bound). */
-  nextInt(bound: number): number;
-}
+import type { IntSource, RngState } from '../model/rngState';
 
-export interface RngState {
-  a: number;
-  b: number;
-  c: number;
-  d: number;
-}
+export type { IntSource, RngState } from '../model/rngState';
 
 export function seedRng(seed: number): RngState {
   const s: RngState = { a: 0x9e3779b9, b: 0x243f6a88, c: 0xb7e15162, d: seed | 0 };

@@ -3,6 +3,7 @@
 // metadata log; they take effect for everyone else once committed by the quorum.
 
 import { emit, nextReqId, reply, send, setNodeTimer } from '../kernel/kernel';
+import { clusterValue, topicValue } from '../model/image';
 import { logEndOffset } from '../model/log';
 import type { Body, Message } from '../model/messages';
 import type { MetaImage, MetaRecord, PartitionState } from '../model/metadata';
@@ -15,7 +16,7 @@ import {
   isReassigning,
   reassignmentReplicas,
   revertReassignment,
-} from '../operations/reassignment';
+} from './reassignmentReplicas';
 import { appendAsLeader } from './quorum';
 import { intSource } from '../kernel/rng';
 import type { ControllerMem, SimNode, World } from '../model/world';
@@ -102,14 +103,6 @@ export function activeController(w: World): SimNode | undefined {
 }
 
 // ---- configuration ------------------------------------------------------------
-
-function clusterValue(w: World, img: MetaImage, name: string): ConfigValue {
-  return img.clusterConfig[name] ?? w.config[name]!;
-}
-
-export function topicValue(w: World, img: MetaImage, topic: string, name: string): ConfigValue {
-  return img.topics.get(topic)?.config[name] ?? clusterValue(w, img, name);
-}
 
 function sessionTimeoutMs(w: World, img: MetaImage): number {
   return Number(clusterValue(w, img, 'broker.session.timeout.ms'));

@@ -1,8 +1,6 @@
 // KRaft: controllers are Raft voters (KIP-595) with pre-vote (KIP-996); brokers follow the
 // metadata log __cluster_metadata as observers. Fetch-based replication, commit on a majority.
 
-import { onControllerCommit, onBecomeRaftLeader, onLoseRaftLeadership } from './controller';
-import { onMetadataApplied } from '../broker/broker';
 import { emit, nextReqId, reply, send, setNodeTimer } from '../kernel/kernel';
 import {
   append,
@@ -24,6 +22,29 @@ import type { NodeId } from '../model/types';
 /** KafkaRaftClient's fetch max wait: how long the leader parks a fetch with nothing new. */
 export const RAFT_FETCH_MAX_WAIT_MS = 500;
 const REQUEST_TIMEOUT_MS = 2000; // controller.quorum.request.timeout.ms
+
+/**
+ * What the quorum tells the layers above it, so that it never imports them: the controller learns
+ * that this voter leads or no longer leads, and the controller and the broker learn which metadata
+ * records this node applied (Kafka's RaftClient.Listener: handleLeaderChange, handleCommit). The
+ * Simulation's dispatcher (dispatch.ts) installs the one listener when the engine loads.
+ */
+export interface QuorumListener {
+  becameLeader(w: World, node: SimNode, leaderChangeOffset: number): void;
+  lostLeadership(w: World, node: SimNode): void;
+  committed(w: World, node: SimNode, applied: MetaRecord[]): void;
+}
+
+let listener: QuorumListener | null = null;
+
+export function setQuorumListener(l: QuorumListener): void {
+  listener = l;
+}
+
+function quorumListener(): QuorumListener {
+  if (!listener) throw new Error('No quorum listener: the Simulation (dispatch.ts) installs it.');
+  return listener;
+}
 
 function electionTimeoutMs(w: World): number {
   return Number(w.config['controller.quorum.election.timeout.ms']);
@@ -90,7 +111,7 @@ function logIsUpToDate(node: SimNode, lastEpoch: number, lastOffset: number): bo
 // ---- transitions --------------------------------------------------------------
 
 function leaveLeadership(w: World, node: SimNode): void {
-  if (node.raft!.role === 'leader') onLoseRaftLeadership(w, node);
+  if (node.raft!.role === 'leader') quorumListener().lostLeadership(w, node);
 }
 
 function becomeUnattached(w: World, node: SimNode, epoch: number): void {
@@ -234,7 +255,7 @@ function becomeLeader(w: World, node: SimNode): void {
     if (v !== node.id)
       send(w, node.id, v, { kind: 'BeginQuorumEpoch', epoch, leaderId: node.id }, nextReqId(w));
   r.electionToken = setNodeTimer(w, node, fetchTimeoutMs(w) / 2, 'raftCheckQuorum');
-  onBecomeRaftLeader(w, node, offset);
+  quorumListener().becameLeader(w, node, offset);
   maybeAdvanceHighWatermark(w, node);
 }
 
@@ -587,7 +608,7 @@ function handleFetchResponse(w: World, node: SimNode, msg: Message): void {
   }
 }
 
-/** Applies committed records in order to this node's image, then lets the broker or controller react. */
+/** Applies committed records in order to this node's image, then hands them to the listener (the controller, the broker). */
 function applyCommitted(w: World, node: SimNode): void {
   const r = node.raft!;
   const log = node.disk.metaLog;
@@ -600,8 +621,7 @@ function applyCommitted(w: World, node: SimNode): void {
     applyRecord(r.image, off, e.record);
     applied.push(e.record);
   }
-  if (node.isController) onControllerCommit(w, node);
-  if (node.isBroker) onMetadataApplied(w, node, applied);
+  quorumListener().committed(w, node, applied);
 }
 
 export function raftStateOf(node: SimNode): RaftMem['role'] | 'offline' {

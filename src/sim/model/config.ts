@@ -626,3 +626,6 @@ function editDistance(a: string, b: string, cap: number): number {
   }
   return prev[b.length];
 }
+
+/** group.consumer.session.timeout.ms (GroupCoordinatorConfig default; the consumer's error names it). */
+export const CONSUMER_GROUP_SESSION_TIMEOUT_MS = 45000;

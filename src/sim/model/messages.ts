@@ -286,6 +286,12 @@ export type GroupResponse =
       assignment: TopicPartition[] | null;
     };
 
+/** The kinds of message. */
+export type MessageKind = Body['kind'];
+
+/** A message whose body is of kind K (what the dispatcher hands that kind's handler). */
+export type MessageOf<K extends MessageKind> = Message & { body: Extract<Body, { kind: K }> };
+
 export interface Message {
   /** A message is itself the event-queue item that delivers it (one allocation less per send). */
   t: 'deliver';
@@ -301,4 +307,9 @@ export interface Message {
   /** The sender's incarnation: replies are addressed to it. */
   fromIncarnation: number;
   body: Body;
+}
+
+/** A record's size on the wire: key and value plus Kafka's per-record and batch overhead (as the producer counts it). */
+export function recordSizeBytes(rec: { key: string | null; value: string }): number {
+  return 70 + (rec.key?.length ?? 0) + rec.value.length;
 }

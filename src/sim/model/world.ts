@@ -14,9 +14,9 @@ import type {
   TopicPartition,
 } from './messages';
 import type { MetaEntry, MetaImage, PartitionState } from './metadata';
-import type { RngState } from '../kernel/rng';
-import type { SecurityState } from '../broker/acl';
-import type { MetricsState } from '../observe/metrics';
+import type { RngState } from './rngState';
+import type { SecurityState } from './security';
+import type { MetricsState } from './metricsSeries';
 import type {
   Acks,
   ConfigValue,

@@ -31,7 +31,7 @@
 
 import { entryAt, logEndOffset } from '../model/log';
 import { tpKey } from '../model/metadata';
-import { clusterImage } from './snapshot';
+import { clusterImage } from '../model/image';
 import type { World } from '../model/world';
 import type { CommittedRecord, LedgerEntry, NodeId, SimEvent, Snapshot } from '../model/types';
 

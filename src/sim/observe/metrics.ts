@@ -2,62 +2,31 @@
 // dashboard shows them (Kafka's JMX names in comments: kafka.controller:OfflinePartitionsCount,
 // kafka.server:UnderReplicatedPartitions, UnderMinIsrPartitionCount, IsrShrinksPerSec,
 // IsrExpandsPerSec, BytesInPerSec, BytesOutPerSec, request latency percentiles).
+// The series' types and the traffic counter live in model/metricsSeries.ts (the brokers bump it).
 // Cheap by construction: counters are bumped where traffic happens, events and the ledger are read
 // from a cursor, and the partition scan runs once per simulated second.
 
 import { consumerLagByGroup } from './clientsView';
-import { topicValue } from '../kraft/controller';
-import { isReassigning } from '../operations/reassignment';
-import { clusterImage } from './snapshot';
+import { isReassigning } from '../kraft/reassignmentReplicas';
+import { clusterImage, topicValue } from '../model/image';
 import type { World } from '../model/world';
+import {
+  METRICS_CAPACITY,
+  METRICS_INTERVAL_MS,
+  type MetricsSample,
+  type MetricsState,
+  type ProduceLatency,
+} from '../model/metricsSeries';
 import type { Acks, NodeId } from '../model/types';
 
-/** Samples kept: ten simulated minutes. */
-export const METRICS_CAPACITY = 600;
-export const METRICS_INTERVAL_MS = 1000;
-
-export interface ProduceLatency {
-  /** Records acknowledged in this second. */
-  acked: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-}
-
-export interface MetricsSample {
-  timeMs: number;
-  offlinePartitions: number;
-  underReplicatedPartitions: number;
-  underMinIsrPartitions: number;
-  /** Partitions with a reassignment in progress. */
-  reassigningPartitions: number;
-  isrShrinksPerSec: number;
-  isrExpandsPerSec: number;
-  leaderElectionsPerSec: number;
-  /** KRaft controller activations (a new active controller) in this second. */
-  controllerElections: number;
-  /** Records that failed for good in this second (ProduceFailed), by error. */
-  produceErrors: Record<string, number>;
-  /** Acknowledged records and their send-to-ack latency, by acks ("0", "1", "all"). */
-  produce: Record<string, ProduceLatency>;
-  /**
-   * Consumer lag per group: HW − committed offset summed over its partitions (HW for an assigned partition
-   * with nothing committed), as the snapshot's groups count it; a group no running coordinator holds is absent.
-   */
-  consumerLag: Record<string, number>;
-  /** Per broker: bytes in and out in this second, and how many metadata records it has not applied yet. */
-  brokers: { nodeId: NodeId; bytesInPerSec: number; bytesOutPerSec: number; metadataLag: number }[];
-}
-
-export interface MetricsState {
-  samples: MetricsSample[];
-  nextSampleMs: number;
-  /** Ledger entries below this record id are settled and counted. */
-  ledgerCursor: number;
-  eventCursor: number;
-  /** Cumulative traffic at the previous sample, per node. */
-  lastTraffic: Map<NodeId, { bytesIn: number; bytesOut: number }>;
-}
+export { countBytes } from '../model/traffic';
+export {
+  METRICS_CAPACITY,
+  METRICS_INTERVAL_MS,
+  type MetricsSample,
+  type MetricsState,
+  type ProduceLatency,
+} from '../model/metricsSeries';
 
 export function newMetricsState(): MetricsState {
   return {
@@ -67,14 +36,6 @@ export function newMetricsState(): MetricsState {
     eventCursor: 0,
     lastTraffic: new Map(),
   };
-}
-
-/** Counts bytes received and sent by a node (produce, replication, consumer fetches). */
-export function countBytes(w: World, nodeId: NodeId, bytesIn: number, bytesOut: number): void {
-  let t = w.traffic.get(nodeId);
-  if (!t) w.traffic.set(nodeId, (t = { bytesIn: 0, bytesOut: 0 }));
-  t.bytesIn += bytesIn;
-  t.bytesOut += bytesOut;
 }
 
 /** Takes every sample due at or before `uptoMs` (each one sees the state after all events due by then). */

@@ -4,11 +4,13 @@ import { securityView } from '../broker/acl';
 import { clientsView } from './clientsView';
 import { failureBudget } from '../operations/budget';
 import { activeController, rulesFor } from '../kraft/controller';
+import { clusterImage } from '../model/image';
 import { logEndOffset } from '../model/log';
 import { lastRates } from './metrics';
-import { isReassigning, leadershipSkew } from '../operations/reassignment';
+import { isReassigning } from '../kraft/reassignmentReplicas';
+import { leadershipSkew } from '../operations/reassignment';
 import type { MetaImage } from '../model/metadata';
-import { compareTopicPartition, emptyImage, tpKey } from '../model/metadata';
+import { compareTopicPartition, tpKey } from '../model/metadata';
 import { RAFT_FETCH_MAX_WAIT_MS, raftStateOf } from '../kraft/quorum';
 import type { SimNode, World } from '../model/world';
 import type {
@@ -23,21 +25,6 @@ import type {
   TimeoutsView,
   VoterView,
 } from '../model/types';
-
-/** The cluster's committed metadata: the active controller's, else the most advanced running voter's. */
-export function clusterImage(w: World): MetaImage {
-  let best: MetaImage | null = null;
-  for (const id of w.voterIds) {
-    const n = w.nodes.get(id)!;
-    if (n.state === 'running' && n.controller?.active) return n.raft!.image;
-    const img = n.raft?.image;
-    if (img && (!best || img.offset > best.offset)) best = img;
-  }
-  if (best) return best;
-  for (const n of w.nodes.values())
-    if (n.raft && (!best || n.raft.image.offset > best.offset)) best = n.raft.image;
-  return best ?? emptyImage();
-}
 
 export function buildSnapshot(w: World): Snapshot {
   const img = clusterImage(w);

@@ -13,11 +13,12 @@
 import { emit } from '../kernel/kernel';
 import { entryAt, logEndOffset } from '../model/log';
 import { compareTopicPartition, tpKey } from '../model/metadata';
-import type { Simulation } from '../simulation';
-import { clusterImage } from '../observe/snapshot';
+import { clusterImage } from '../model/image';
 import type { World } from '../model/world';
 import type {
   Acks,
+  Command,
+  CommandResult,
   FailoverReport,
   MirrorLagView,
   MirrorView,
@@ -28,6 +29,13 @@ import type {
 export type { FailoverReport, MirrorLagView, MissingRecord, MirrorView } from '../model/types';
 
 /** Missing records a snapshot lists at most (the newest); `missingCount` has them all. */
+/** What MirrorMaker needs of a region's simulation: its clock, its world, and its commands (the Simulation is one). */
+export interface MirrorSide {
+  readonly nowMs: number;
+  readonly world: World;
+  apply(cmd: Command): CommandResult;
+}
+
 export const MIRROR_MISSING_VIEW_MAX = 500;
 
 export const MIRROR_DEFAULTS = Object.freeze({
@@ -139,7 +147,7 @@ export function mirrorDueMs(m: MirrorState): number {
  * to the standby, then (at a poll) MirrorMaker reads what the primary committed since. Both
  * clusters must stand at that time.
  */
-export function runMirror(primary: Simulation, standby: Simulation, m: MirrorState): void {
+export function runMirror(primary: MirrorSide, standby: MirrorSide, m: MirrorState): void {
   const now = primary.nowMs;
   deliver(standby, m, now);
   if (m.lostAtMs === null && now >= m.nextPollMs) {
@@ -260,7 +268,7 @@ export function failoverReport(primary: World, standby: World, m: MirrorState): 
 }
 
 /** The snapshot's `mirror` part. */
-export function mirrorView(primary: World, standby: Simulation, m: MirrorState): MirrorView {
+export function mirrorView(primary: World, standby: MirrorSide, m: MirrorState): MirrorView {
   const sw = standby.world;
   const img = clusterImage(sw);
   const nodes = [...sw.nodes.values()]
@@ -319,7 +327,7 @@ export function mirrorView(primary: World, standby: Simulation, m: MirrorState):
 }
 
 /** The MirrorSourceConnector's poll: committed records past each partition's position. */
-function poll(primary: World, standby: Simulation, m: MirrorState, now: number): void {
+function poll(primary: World, standby: MirrorSide, m: MirrorState, now: number): void {
   const img = clusterImage(primary);
   const standbyImg = clusterImage(standby.world);
   for (const topic of m.topics) {
@@ -370,7 +378,7 @@ function poll(primary: World, standby: Simulation, m: MirrorState, now: number):
 
 function createInStandby(
   primary: World,
-  standby: Simulation,
+  standby: MirrorSide,
   m: MirrorState,
   topic: string,
   partitions: number,
@@ -390,7 +398,7 @@ function createInStandby(
 }
 
 /** Records that crossed the regions are produced to the standby, to the same partition. */
-function deliver(standby: Simulation, m: MirrorState, now: number): void {
+function deliver(standby: MirrorSide, m: MirrorState, now: number): void {
   while (m.inTransit.length && m.inTransit[0]!.arriveAtMs <= now) {
     const t = m.inTransit.shift()!;
     const id = standby.world.nextRecordId;
