@@ -4,19 +4,16 @@
 import { addAcl, removeAcl } from './broker/acl';
 import { beginShutdown, stopProcess } from './broker/broker';
 import { checkConfig } from './model/config';
-import {
-  activeController,
-  alterConfigs,
-  alterPartitionReassignments,
-  checkAlterConfigs,
-  createTopic,
-} from './kraft/controller';
+import { activeController } from './kraft/quorumController';
+import { alterConfigs, checkAlterConfigs } from './kraft/configurationControl';
+import { alterPartitionReassignments, createTopic } from './kraft/replicationControl';
 import { emit } from './kernel/kernel';
 import { tpKey } from './model/metadata';
 import { checkProduce, checkStartProducer, produce, startProducer, stopProducer } from './clients/producer';
-import { checkStartConsumer, commitOffsets, startConsumer, stopConsumer } from './clients/consumer';
+import { checkStartConsumer, startConsumer, stopConsumer } from './clients/consumer';
+import { commitOffsets } from './clients/consumerCoordinator';
 import { fetchMetadata } from './kraft/quorum';
-import { electLeaders as controllerElectLeaders } from './kraft/controller';
+import { electLeaders as controllerElectLeaders } from './kraft/replicationControl';
 import type { World } from './model/world';
 import type { Command } from './model/types';
 import { addNode, bootNode } from './world';

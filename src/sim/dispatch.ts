@@ -2,14 +2,14 @@
 // a script step) by handing it to the subsystem that owns it.
 
 import { onBrokerLifecycleMessage, onBrokerTimer, onMetadataApplied } from './broker/broker';
+import { createTopic } from './kraft/replicationControl';
 import {
-  createTopic,
   onBecomeRaftLeader,
   onControllerCommit,
   onControllerMessage,
   onControllerTimer,
   onLoseRaftLeadership,
-} from './kraft/controller';
+} from './kraft/quorumController';
 import { emit, reachable, send } from './kernel/kernel';
 import type { Message, MessageKind, MessageOf } from './model/messages';
 import { onProducerMessage, onProducerTimer } from './clients/producer';
@@ -27,19 +27,12 @@ import {
   onGroupTimer,
 } from './groups/groupCoordinator';
 import { onParkedRaftFetchExpired, onRaftMessage, onRaftTimer, setQuorumListener } from './kraft/quorum';
-import {
-  onAlterPartitionResponse,
-  onAlterPartitionRetry,
-  onDelayedProduceExpired,
-  onFetchDisconnected,
-  onFetchRequest,
-  onFetchResponse,
-  onFetcherTimer,
-  onIsrShrinkCheck,
-  onParkedFetchExpired,
-  onProduceRequest,
-  onRetentionCheck,
-} from './broker/replication';
+import { onAlterPartitionResponse, onAlterPartitionRetry, onIsrShrinkCheck } from './broker/partition';
+import { onDelayedProduceExpired } from './broker/delayedProduce';
+import { onFetchDisconnected, onFetchResponse, onFetcherTimer } from './broker/replicaFetcher';
+import { onFetchRequest, onParkedFetchExpired } from './broker/replicaManager';
+import { onProduceRequest } from './broker/appendRecords';
+import { onRetentionCheck } from './broker/logManager';
 import type { QueueItem, SimNode, World } from './model/world';
 import type { Command, CommandResult } from './model/types';
 import { answerMetadata } from './broker/metadataCache';

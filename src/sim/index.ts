@@ -29,12 +29,16 @@ export { murmur2, partitionForKey, toPositive } from './clients/partitioner';
 // Clients: their configs with Kafka's defaults, and where a group's coordinator lives.
 export { CONSUMER_CONFIGS, PRODUCER_CONFIGS } from './model/clientConfig';
 export { OFFSETS_TOPIC, offsetsPartitionFor } from './groups/groupCoordinator';
-export { CONSUMED_TRACE_MAX } from './clients/consumer';
+export { CONSUMED_TRACE_MAX } from './clients/consumerFetcher';
 export type * from './types';
 // Operating the cluster: sizing, failure budgets, reassignment plans, metrics, mirroring.
 export { capacityPlan, SEED_EXAMPLE } from './operations/capacity';
 export { failureBudget, type BudgetRules } from './operations/budget';
-export { generateReassignment, generateReassignmentWithSeed, leadershipSkew } from './operations/reassignment';
+export {
+  generateReassignment,
+  generateReassignmentWithSeed,
+  leadershipSkew,
+} from './operations/reassignment';
 export { METRICS_CAPACITY } from './model/metricsSeries';
 // A standby cluster in another region (a scenario's `mirror`): its types are in ./types.
 export { MIRROR_DEFAULTS, MIRROR_MISSING_VIEW_MAX } from './operations/mirror';

@@ -6,7 +6,7 @@ import { newSecurityState } from './broker/acl';
 import { newMetricsState } from './observe/metrics';
 import { startBroker } from './broker/broker';
 import { clusterDefaults } from './model/config';
-import { newControllerMem } from './kraft/controller';
+import { newControllerMem } from './kraft/quorumController';
 import { EventQueue } from './model/heap';
 import { schedule } from './kernel/kernel';
 import { startRaft } from './kraft/quorum';

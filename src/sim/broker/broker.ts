@@ -5,7 +5,7 @@ import { resetConnections } from '../kernel/connections';
 import { emit, nextReqId, send, setNodeTimer } from '../kernel/kernel';
 import type { Message } from '../model/messages';
 import type { MetaRecord } from '../model/metadata';
-import { applyPartitionState, onMetadataTopicsChanged } from './replication';
+import { applyPartitionState, onMetadataTopicsChanged } from './replicaManager';
 import type { BrokerMem, SimNode, World } from '../model/world';
 
 const CONTROLLER_REQUEST_TIMEOUT_MS = 2000;

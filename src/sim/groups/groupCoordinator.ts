@@ -13,7 +13,8 @@ import {
   offsetCommitError,
   onConsumerGroupHeartbeat,
 } from './consumerGroup';
-import { activeController, createTopic } from '../kraft/controller';
+import { activeController } from '../kraft/quorumController';
+import { createTopic } from '../kraft/replicationControl';
 import { javaStringHashCode } from '../kernel/javaHash';
 import { armNodeDeadline, emit, nextReqId, reply, send } from '../kernel/kernel';
 import { entryAt, logEndOffset } from '../model/log';

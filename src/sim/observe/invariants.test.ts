@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvariantMonitor, INVARIANTS } from './invariants';
 import { tpKey } from '../model/metadata';
-import { activeController } from '../kraft/controller';
+import { activeController } from '../kraft/quorumController';
 import { cluster } from '../testing/driver';
 
 // Controller 1, brokers 2, 3, 4; `t` on [2, 3, 4] with min.insync.replicas=2.

@@ -3,7 +3,8 @@
 import { securityView } from '../broker/acl';
 import { clientsView } from './clientsView';
 import { failureBudget } from '../operations/budget';
-import { activeController, rulesFor } from '../kraft/controller';
+import { activeController } from '../kraft/quorumController';
+import { rulesFor } from '../kraft/replicationControl';
 import { clusterImage } from '../model/image';
 import { logEndOffset } from '../model/log';
 import { lastRates } from './metrics';
