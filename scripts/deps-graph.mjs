@@ -22,7 +22,7 @@ const mermaid = execFileSync(
     '--exclude',
     '(\\.test\\.tsx?$|^src/sim/testing/)',
     '--collapse',
-    '^src/sim/[^/]+/',
+    '^src/sim/[^/]+',
     '--output-type',
     'mermaid',
   ],

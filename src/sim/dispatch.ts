@@ -11,7 +11,7 @@ import {
   onLoseRaftLeadership,
 } from './kraft/quorumController';
 import { emit, reachable, send } from './kernel/kernel';
-import type { Message, MessageKind, MessageOf } from './model/messages';
+import type { GroupRequest, Message, MessageKind, MessageOf } from './model/messages';
 import { onProducerMessage, onProducerTimer } from './clients/producer';
 import { onConsumerMessage, onConsumerTimer } from './clients/consumer';
 import {
@@ -20,12 +20,8 @@ import {
   onListOffsets,
   onOffsetsForLeaderEpoch,
 } from './broker/consumerFetch';
-import {
-  onCoordinatorAppendResponse,
-  onFindCoordinator,
-  onGroupRequest,
-  onGroupTimer,
-} from './groups/groupCoordinator';
+import { onCoordinatorAppendResponse } from './groups/groupMetadataManager';
+import { onFindCoordinator, onGroupRequest, onGroupTimer } from './groups/groupCoordinator';
 import { onParkedRaftFetchExpired, onRaftMessage, onRaftTimer, setQuorumListener } from './kraft/quorum';
 import { onAlterPartitionResponse, onAlterPartitionRetry, onIsrShrinkCheck } from './broker/partition';
 import { onDelayedProduceExpired } from './broker/delayedProduce';
@@ -37,36 +33,26 @@ import type { QueueItem, SimNode, World } from './model/world';
 import type { Command, CommandResult } from './model/types';
 import { answerMetadata } from './broker/metadataCache';
 
-/** Requests whose sender learns at once that the peer's process is down (connection refused). */
-const REFUSED_REQUESTS = new Set([
-  'Fetch',
-  'Produce',
-  'Metadata',
-  'FindCoordinator',
-  'JoinGroup',
-  'SyncGroup',
-  'Heartbeat',
-  'LeaveGroup',
-  'OffsetCommit',
-  'OffsetFetch',
-  'ConsumerGroupHeartbeat',
-  'ConsumerFetch',
-  'ListOffsets',
-  'OffsetsForLeaderEpoch',
-]);
-
 type Handler<K extends MessageKind = MessageKind> = (w: World, node: SimNode, msg: MessageOf<K>) => void;
 
 /** Who handles a message kind on a running node, and which memory of the node it needs. */
 interface Route<K extends MessageKind> {
   needs: 'broker' | 'controller' | null;
-  handle: Handler<K>;
+  /** A client's request: its sender learns at once that the peer's process is down (connection refused). */
+  refused?: true;
+  handle(w: World, node: SimNode, msg: MessageOf<K>): void;
+}
+
+/** A client's request to a broker. */
+function request<K extends MessageKind>(handle: Handler<K>): Route<K> {
+  return { needs: 'broker', refused: true, handle };
 }
 
 const raft = { needs: null, handle: onRaftMessage } as const;
 const controller = { needs: 'controller', handle: onControllerMessage } as const;
 const brokerLifecycle = { needs: 'broker', handle: onBrokerLifecycleMessage } as const;
-const group = { needs: 'broker', handle: onGroupRequest } as const;
+/** A group RPC, for the group coordinator. */
+const group = <K extends GroupRequest['kind']>(): Route<K> => request<K>(onGroupRequest);
 
 /**
  * Every message kind and its handler on a node (Kafka's KafkaApis, ControllerApis and the Raft
@@ -85,23 +71,23 @@ const ROUTES: { readonly [K in MessageKind]: Route<K> | null } = {
   BrokerRegistrationResponse: brokerLifecycle,
   BrokerHeartbeatResponse: brokerLifecycle,
   AlterPartitionResponse: { needs: 'broker', handle: onAlterPartitionResponse },
-  Fetch: { needs: 'broker', handle: onFetchRequest },
+  Fetch: request(onFetchRequest),
   FetchResponse: { needs: 'broker', handle: onFetchResponse },
-  Produce: { needs: 'broker', handle: onProduceRequest },
-  Metadata: { needs: 'broker', handle: answerMetadata },
+  Produce: request(onProduceRequest),
+  Metadata: request(answerMetadata),
   // The group coordinator's own appends to __consumer_offsets.
   ProduceResponse: { needs: 'broker', handle: onCoordinatorAppendResponse },
-  FindCoordinator: { needs: 'broker', handle: onFindCoordinator },
-  JoinGroup: group,
-  SyncGroup: group,
-  Heartbeat: group,
-  LeaveGroup: group,
-  OffsetCommit: group,
-  OffsetFetch: group,
-  ConsumerGroupHeartbeat: group,
-  ConsumerFetch: { needs: 'broker', handle: onConsumerFetch },
-  ListOffsets: { needs: 'broker', handle: onListOffsets },
-  OffsetsForLeaderEpoch: { needs: 'broker', handle: onOffsetsForLeaderEpoch },
+  FindCoordinator: request(onFindCoordinator),
+  JoinGroup: group(),
+  SyncGroup: group(),
+  Heartbeat: group(),
+  LeaveGroup: group(),
+  OffsetCommit: group(),
+  OffsetFetch: group(),
+  ConsumerGroupHeartbeat: group(),
+  ConsumerFetch: request(onConsumerFetch),
+  ListOffsets: request(onListOffsets),
+  OffsetsForLeaderEpoch: request(onOffsetsForLeaderEpoch),
   // A replica fetcher whose leader is down learns it at once (connection refused).
   Disconnected: {
     needs: 'broker',
@@ -218,8 +204,9 @@ function deliver(w: World, msg: Message): void {
     return;
   }
   const node = w.nodes.get(msg.to);
+  const route = ROUTES[msg.body.kind];
   if (!node || node.state !== 'running' || node.incarnation !== msg.toIncarnation) {
-    if (REFUSED_REQUESTS.has(msg.body.kind) && node && node.state !== 'running')
+    if (route?.refused && node && node.state !== 'running')
       send(
         w,
         msg.to,
@@ -230,7 +217,6 @@ function deliver(w: World, msg: Message): void {
       );
     return;
   }
-  const route = ROUTES[msg.body.kind];
   // A request to a node without the memory it needs (a controller-only node, a broker-only one) is dropped.
   if (route && (route.needs === null || node[route.needs])) (route.handle as Handler)(w, node, msg);
 }

@@ -28,7 +28,7 @@ export {
 export { murmur2, partitionForKey, toPositive } from './clients/partitioner';
 // Clients: their configs with Kafka's defaults, and where a group's coordinator lives.
 export { CONSUMER_CONFIGS, PRODUCER_CONFIGS } from './model/clientConfig';
-export { OFFSETS_TOPIC, offsetsPartitionFor } from './groups/groupCoordinator';
+export { OFFSETS_TOPIC, offsetsPartitionFor } from './groups/offsetsTopic';
 export { CONSUMED_TRACE_MAX } from './clients/consumerFetcher';
 export type * from './types';
 // Operating the cluster: sizing, failure budgets, reassignment plans, metrics, mirroring.

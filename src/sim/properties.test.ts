@@ -1,4 +1,4 @@
-// Property tests over random fault schedules (STYLE rule 11): random clusters; random crashes,
+// Property tests over random fault schedules: random clusters; random crashes,
 // restarts, controlled shutdowns, link cuts, network partitions and writes; the InvariantMonitor
 // checks every safety invariant after every step. On failure fast-check prints its seed and path,
 // and the error is the run as a story: the scenario and timed commands for replaySchedule().

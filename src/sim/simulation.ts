@@ -27,15 +27,12 @@ import type {
   Command,
   CommandResult,
   CommittedRecord,
-  ConsumedRecordView,
-  FailoverReport,
   LedgerEntry,
-  MirrorLagView,
   NodeId,
   Scenario,
   SimEvent,
-  Snapshot,
 } from './model/types';
+import type { ConsumedRecordView, FailoverReport, MirrorLagView, Snapshot } from './model/views';
 import type { CommandContext } from './validate';
 import { cloneWorld } from './checkpoint';
 import { applyCommand } from './commands';

@@ -3,6 +3,7 @@
 // the engine (src/store) import them from here.
 
 export type * from './model/types';
+export type * from './model/views';
 export type { Simulation } from './simulation';
 export type { MetricsSample, ProduceLatency } from './model/metricsSeries';
 export type { Violation } from './observe/invariants';

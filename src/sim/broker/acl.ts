@@ -7,7 +7,8 @@
 
 import type { SecurityState } from '../model/security';
 import type { World } from '../model/world';
-import type { AclBinding, AclOperation, SecurityView } from '../model/types';
+import type { AclBinding, AclOperation } from '../model/types';
+import type { SecurityView } from '../model/views';
 
 export type { SecurityState } from '../model/security';
 

@@ -6,7 +6,7 @@ import { recordSizeBytes } from '../model/messages';
 import { countBytes } from '../model/traffic';
 import { armNodeDeadline } from '../kernel/kernel';
 import { append, logEndOffset } from '../model/log';
-import type { Message } from '../model/messages';
+import type { MessageOf } from '../model/messages';
 import { tpKey } from '../model/metadata';
 import type { DelayedProduce, SimNode, World } from '../model/world';
 import { effMinIsr } from './brokerConfig';
@@ -16,9 +16,8 @@ import { maybeIncrementHighWatermark } from './partition';
 import { offsetOfSeq, trackProducer } from './producerState';
 import { completeParkedFetch } from './replicaManager';
 
-export function onProduceRequest(w: World, node: SimNode, msg: Message): void {
+export function onProduceRequest(w: World, node: SimNode, msg: MessageOf<'Produce'>): void {
   const body = msg.body;
-  if (body.kind !== 'Produce') return;
   let bytes = 0;
   for (const r of body.records) bytes += recordSizeBytes(r);
   countBytes(w, node.id, bytes, 0);

@@ -2,6 +2,8 @@
 // broker.heartbeat.interval.ms, controlled shutdown, and reacting to applied metadata.
 
 import { resetConnections } from '../kernel/connections';
+import { crashRaft } from '../kraft/quorum';
+import { crashController } from '../kraft/quorumController';
 import { emit, nextReqId, send, setNodeTimer } from '../kernel/kernel';
 import type { Message } from '../model/messages';
 import type { MetaRecord } from '../model/metadata';
@@ -181,8 +183,16 @@ export function stopProcess(w: World, node: SimNode, state: 'crashed' | 'stopped
   resetConnections(w, node);
   node.state = state;
   node.incarnation++;
-  node.raft = null;
-  node.controller = null;
+  // Each subsystem forgets its own memory; the disk stays. The group coordinator's memory (and the
+  // consumer fetch sessions kept in it) is dropped on its next use by the incarnation check in
+  // model/coordinatorMem.ts.
+  crashRaft(node);
+  crashController(node);
+  crashBroker(node);
+}
+
+/** The broker's memory is gone at a crash or a stop (startBroker makes it anew). */
+export function crashBroker(node: SimNode): void {
   node.broker = null;
 }
 

@@ -8,7 +8,13 @@ import { coordinatorMem } from '../model/coordinatorMem';
 import { armNodeDeadline, reply } from '../kernel/kernel';
 import { countBytes } from '../model/traffic';
 import { endOffsetForEpoch, entryAt, logEndOffset, slice } from '../model/log';
-import type { ConsumerFetchPart, ConsumerFetchRespPart, LogRecord, Message } from '../model/messages';
+import type {
+  ConsumerFetchPart,
+  ConsumerFetchRespPart,
+  LogRecord,
+  Message,
+  MessageOf,
+} from '../model/messages';
 import { tpKey } from '../model/metadata';
 import { recordSizeBytes } from '../model/messages';
 import type {
@@ -169,9 +175,8 @@ function sessionFor(cm: CoordinatorMem, msg: Message): ConsumerFetchSession | st
   return s;
 }
 
-export function onConsumerFetch(w: World, node: SimNode, msg: Message): void {
+export function onConsumerFetch(w: World, node: SimNode, msg: MessageOf<'ConsumerFetch'>): void {
   const b = msg.body;
-  if (b.kind !== 'ConsumerFetch') return;
   const cm = coordinatorMem(w, node);
   const s = sessionFor(cm, msg);
   if (typeof s === 'string') {
@@ -248,9 +253,8 @@ export function onConsumerFetchExpired(w: World, node: SimNode, token: number): 
 }
 
 /** ListOffsets: latest is the high watermark (read_uncommitted), earliest the log start offset. */
-export function onListOffsets(w: World, node: SimNode, msg: Message): void {
+export function onListOffsets(w: World, node: SimNode, msg: MessageOf<'ListOffsets'>): void {
   const b = msg.body;
-  if (b.kind !== 'ListOffsets') return;
   reply(w, msg, {
     kind: 'ListOffsetsResponse',
     parts: b.parts.map((part) => {
@@ -266,9 +270,12 @@ export function onListOffsets(w: World, node: SimNode, msg: Message): void {
 }
 
 /** OffsetsForLeaderEpoch (KIP-320): where the leader's log ends for the consumer's last epoch. */
-export function onOffsetsForLeaderEpoch(w: World, node: SimNode, msg: Message): void {
+export function onOffsetsForLeaderEpoch(
+  w: World,
+  node: SimNode,
+  msg: MessageOf<'OffsetsForLeaderEpoch'>,
+): void {
   const b = msg.body;
-  if (b.kind !== 'OffsetsForLeaderEpoch') return;
   reply(w, msg, {
     kind: 'OffsetsForLeaderEpochResponse',
     parts: b.parts.map((part) => {

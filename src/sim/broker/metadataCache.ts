@@ -2,14 +2,13 @@
 // KafkaApis.handleTopicMetadataRequest): possibly stale, which is the point.
 
 import { send } from '../kernel/kernel';
-import type { Message } from '../model/messages';
+import type { MessageOf } from '../model/messages';
 import { tpKey } from '../model/metadata';
 import type { SimNode, World } from '../model/world';
 
 /** A broker answers Metadata from its own image: possibly stale, which is the point. */
-export function answerMetadata(w: World, node: SimNode, msg: Message): void {
+export function answerMetadata(w: World, node: SimNode, msg: MessageOf<'Metadata'>): void {
   const b = msg.body;
-  if (b.kind !== 'Metadata') return;
   const img = node.raft!.image;
   const partitions = [];
   const unknownTopics: string[] = [];

@@ -4,7 +4,7 @@
 import { completeDelayedConsumerFetches } from './consumerFetch';
 import { emit, nextReqId, send, setNodeTimer } from '../kernel/kernel';
 import { latestEpochStart, logEndOffset } from '../model/log';
-import type { Message } from '../model/messages';
+import type { MessageOf } from '../model/messages';
 import { isActiveBroker, tpKey } from '../model/metadata';
 import type { FollowerProgress, PartitionDisk, ReplicaMem, SimNode, World } from '../model/world';
 import type { NodeId } from '../model/types';
@@ -81,9 +81,12 @@ export function onAlterPartitionRetry(w: World, node: SimNode, key: string, toke
   sendAlterPartition(w, node, mem);
 }
 
-export function onAlterPartitionResponse(w: World, node: SimNode, msg: Message): void {
+export function onAlterPartitionResponse(
+  w: World,
+  node: SimNode,
+  msg: MessageOf<'AlterPartitionResponse'>,
+): void {
   const body = msg.body;
-  if (body.kind !== 'AlterPartitionResponse') return;
   const mem = node.broker!.replicas.get(tpKey(body.topic, body.partition));
   if (!mem || mem.role !== 'leader' || !mem.pendingIsr) return;
   if (body.error === 'NOT_CONTROLLER') return; // retried by the timer, to the leader we learn of

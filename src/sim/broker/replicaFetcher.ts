@@ -14,7 +14,7 @@ import {
   UNDEFINED_EPOCH,
   deleteBefore,
 } from '../model/log';
-import type { FetchPart, FetchRespPart, Message } from '../model/messages';
+import type { FetchPart, FetchRespPart, Message, MessageOf } from '../model/messages';
 import { tpKey } from '../model/metadata';
 import type { Fetcher, PartitionDisk, ReplicaMem, SimNode, World } from '../model/world';
 import type { NodeId } from '../model/types';
@@ -202,9 +202,8 @@ export function onFetchDisconnected(w: World, node: SimNode, msg: Message): void
   if (f && f.inFlight && f.reqId === msg.reqId) backoff(w, node, f);
 }
 
-export function onFetchResponse(w: World, node: SimNode, msg: Message): void {
+export function onFetchResponse(w: World, node: SimNode, msg: MessageOf<'FetchResponse'>): void {
   const body = msg.body;
-  if (body.kind !== 'FetchResponse') return;
   const b = node.broker!;
   const f = b.fetchers.get(msg.from as NodeId);
   if (!f || !f.inFlight || f.reqId !== msg.reqId) return;

@@ -19,7 +19,7 @@ import {
   slice,
   UNDEFINED_EPOCH,
 } from '../model/log';
-import type { FetchPart, FetchRespPart, LogRecord, Message } from '../model/messages';
+import type { FetchPart, FetchRespPart, LogRecord, MessageOf } from '../model/messages';
 import type { PartitionState } from '../model/metadata';
 import { tpKey } from '../model/metadata';
 import { checkLostOnLeaderChange } from '../kernel/ledger';
@@ -228,9 +228,8 @@ function servedDisk(node: SimNode, s: ServedSession, n: number, tp: string): Par
   return s.disks[n] ?? diskOf(node, tp);
 }
 
-export function onFetchRequest(w: World, node: SimNode, msg: Message): void {
+export function onFetchRequest(w: World, node: SimNode, msg: MessageOf<'Fetch'>): void {
   const body = msg.body;
-  if (body.kind !== 'Fetch') return;
   const b = node.broker!;
   const s = servedSession(b, body.replicaId);
   let ready = false;

@@ -3,9 +3,10 @@ import { partitionForKey } from './partitioner';
 import type { Driver } from '../testing/driver';
 import { cluster } from '../testing/driver';
 import { groupChaos } from '../testing/groupChaos';
-import type { Command, ConsumedRecordView } from '../model/types';
+import type { Command } from '../model/types';
+import type { ConsumedRecordView } from '../model/views';
 import { validateScenario } from '../validate';
-import { offsetsPartitionFor } from '../groups/groupCoordinator';
+import { offsetsPartitionFor } from '../groups/offsetsTopic';
 
 // Controller 1, brokers 2, 3, 4. __consumer_offsets small (3 partitions, RF 3) so it can be drawn.
 const orders = (seed = 5, extra: Record<string, number> = {}) =>

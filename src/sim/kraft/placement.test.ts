@@ -206,7 +206,8 @@ describe("StripedReplicaPlacer: quirks of Kafka's placer, kept on purpose (check
 
 describe("StripedReplicaPlacer: recorded answers of Kafka's own code (placement.golden.json)", () => {
   // Odd rack names, "no rack", racks sharing a HashMap bucket, tables that grow, fenced brokers
-  // and refusals: scripts/kafka-oracle/golden.ts asked Kafka's classes and wrote down the answers.
+  // and refusals: a program run against Kafka's own classes (at trunk 1eb7644; it is not part of
+  // this repository) asked them and wrote down the answers.
   it.each(golden.cases.map((c, i) => [i, c.shape, c] as const))('case %i (%s)', (_, __, c) => {
     const usable = c.brokers.map(([id, rack, fenced]) => ({
       id: Number(id),

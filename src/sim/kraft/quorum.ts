@@ -81,6 +81,11 @@ export function newRaftMem(role: RaftMem['role']): RaftMem {
 }
 
 /** A node boots (or restarts): voters start unattached, others observe. */
+/** The Raft client's memory is gone at a crash or a stop; its log and vote stay on disk (startRaft reads them). */
+export function crashRaft(node: SimNode): void {
+  node.raft = null;
+}
+
 export function startRaft(w: World, node: SimNode): void {
   const voter = isVoter(w, node.id);
   node.raft = newRaftMem(voter ? 'unattached' : 'observer');

@@ -29,6 +29,11 @@ export function newControllerMem(): ControllerMem {
   };
 }
 
+/** The controller's memory is gone at a crash or a stop (newControllerMem makes it anew at boot). */
+export function crashController(node: SimNode): void {
+  node.controller = null;
+}
+
 export function onBecomeRaftLeader(_w: World, node: SimNode, leaderChangeOffset: number): void {
   const c = node.controller!;
   c.active = false;

@@ -20,16 +20,14 @@ import type { MetricsState } from './metricsSeries';
 import type {
   Acks,
   ConfigValue,
-  ConsumedRecordView,
-  GroupState,
   LedgerEntry,
   NodeId,
-  NodeState,
   Role,
   ScenarioTopic,
   ScriptStep,
   SimEvent,
 } from './types';
+import type { ConsumedRecordView, GroupState, NodeState } from './views';
 
 /** An event: when it is due (then the order it was scheduled in) and what happens. */
 export type QueueItem =

@@ -1,18 +1,13 @@
 // The snapshot's `clients`: producers with their counters and latency percentiles, consumers with
 // their assignment and positions, and groups as their coordinator sees them, with lag per partition.
 
-import { loadedGroup, OFFSETS_TOPIC, offsetsPartitionFor } from '../groups/groupCoordinator';
+import { loadedGroup } from '../groups/groupMetadataManager';
+import { OFFSETS_TOPIC, offsetsPartitionFor } from '../groups/offsetsTopic';
 import type { MetaImage } from '../model/metadata';
 import { compareTopicPartition, tpKey } from '../model/metadata';
 import type { GroupMem, ProducerClient, World } from '../model/world';
-import type {
-  ClientsView,
-  ConsumerView,
-  GroupView,
-  NodeId,
-  PartitionOffsetView,
-  ProducerView,
-} from '../model/types';
+import type { NodeId } from '../model/types';
+import type { ClientsView, ConsumerView, GroupView, PartitionOffsetView, ProducerView } from '../model/views';
 
 function percentile(sorted: number[], q: number): number | null {
   if (sorted.length === 0) return null;

@@ -33,7 +33,8 @@ import { entryAt, logEndOffset } from '../model/log';
 import { tpKey } from '../model/metadata';
 import { clusterImage } from '../model/image';
 import type { World } from '../model/world';
-import type { CommittedRecord, LedgerEntry, NodeId, SimEvent, Snapshot } from '../model/types';
+import type { CommittedRecord, LedgerEntry, NodeId, SimEvent } from '../model/types';
+import type { Snapshot } from '../model/views';
 
 export interface Violation {
   invariant: string;

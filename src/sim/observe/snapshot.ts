@@ -14,18 +14,17 @@ import type { MetaImage } from '../model/metadata';
 import { compareTopicPartition, tpKey } from '../model/metadata';
 import { RAFT_FETCH_MAX_WAIT_MS, raftStateOf } from '../kraft/quorum';
 import type { SimNode, World } from '../model/world';
+import type { ConfigValue, NodeId } from '../model/types';
 import type {
   AppliedConfigView,
-  ConfigValue,
   LinkCut,
-  NodeId,
   NodeView,
   PartitionView,
   ReassignmentView,
   Snapshot,
   TimeoutsView,
   VoterView,
-} from '../model/types';
+} from '../model/views';
 
 export function buildSnapshot(w: World): Snapshot {
   const img = clusterImage(w);

@@ -3,7 +3,8 @@
 // (PartitionChangeBuilder.electLeader: ISR, then ELR (KIP-966), then unclean if enabled).
 
 import type { ChangeRules } from '../kraft/partitionChange';
-import type { FailureBudget, NodeId } from '../model/types';
+import type { NodeId } from '../model/types';
+import type { FailureBudget } from '../model/views';
 
 /** The rules the controller elects leaders by (min.insync.replicas, ELR, unclean election). */
 export type BudgetRules = ChangeRules;

@@ -15,18 +15,10 @@ import { entryAt, logEndOffset } from '../model/log';
 import { compareTopicPartition, tpKey } from '../model/metadata';
 import { clusterImage } from '../model/image';
 import type { World } from '../model/world';
-import type {
-  Acks,
-  Command,
-  CommandResult,
-  FailoverReport,
-  MirrorLagView,
-  MirrorView,
-  MissingRecord,
-  ScenarioMirror,
-} from '../model/types';
+import type { Acks, Command, CommandResult, ScenarioMirror } from '../model/types';
+import type { FailoverReport, MirrorLagView, MirrorView, MissingRecord } from '../model/views';
 
-export type { FailoverReport, MirrorLagView, MissingRecord, MirrorView } from '../model/types';
+export type { FailoverReport, MirrorLagView, MissingRecord, MirrorView } from '../model/views';
 
 /** Missing records a snapshot lists at most (the newest); `missingCount` has them all. */
 /** What MirrorMaker needs of a region's simulation: its clock, its world, and its commands (the Simulation is one). */

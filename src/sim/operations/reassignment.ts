@@ -5,7 +5,8 @@ import type { BrokerMetadata } from './adminPlacement';
 import { assignReplicasToBrokers, AdminPlacementError } from './adminPlacement';
 import type { IntSource } from '../kernel/rng';
 import { intSource, seedRng } from '../kernel/rng';
-import type { LeadershipView, NodeId, Snapshot } from '../model/types';
+import type { NodeId } from '../model/types';
+import type { LeadershipView, Snapshot } from '../model/views';
 
 const ascending = (a: number, b: number) => a - b;
 
