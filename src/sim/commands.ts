@@ -12,7 +12,7 @@ import { tpKey } from './model/metadata';
 import { checkProduce, checkStartProducer, produce, startProducer, stopProducer } from './clients/producer';
 import { checkStartConsumer, startConsumer, stopConsumer } from './clients/consumer';
 import { commitOffsets } from './clients/consumerCoordinator';
-import { fetchMetadata } from './kraft/quorum';
+import { fetchMetadata } from './kraft/raftLog';
 import { electLeaders as controllerElectLeaders } from './kraft/replicationControl';
 import type { World } from './model/world';
 import type { Command } from './model/types';

@@ -22,7 +22,8 @@ import {
 } from './broker/consumerFetch';
 import { onCoordinatorAppendResponse } from './groups/groupMetadataManager';
 import { onFindCoordinator, onGroupRequest, onGroupTimer } from './groups/groupCoordinator';
-import { onParkedRaftFetchExpired, onRaftMessage, onRaftTimer, setQuorumListener } from './kraft/quorum';
+import { onParkedRaftFetchExpired, setQuorumListener } from './kraft/raftLog';
+import { onRaftMessage, onRaftTimer } from './kraft/quorum';
 import { onAlterPartitionResponse, onAlterPartitionRetry, onIsrShrinkCheck } from './broker/partition';
 import { onDelayedProduceExpired } from './broker/delayedProduce';
 import { onFetchDisconnected, onFetchResponse, onFetcherTimer } from './broker/replicaFetcher';

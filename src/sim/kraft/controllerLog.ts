@@ -6,7 +6,7 @@ import { logEndOffset } from '../model/log';
 import type { Body, Message } from '../model/messages';
 import type { MetaRecord } from '../model/metadata';
 import { applyRecord } from '../model/metadata';
-import { appendAsLeader } from './quorum';
+import { appendAsLeader } from './raftLog';
 import type { SimNode, World } from '../model/world';
 
 export function write(w: World, node: SimNode, records: MetaRecord[]): number {

@@ -12,7 +12,8 @@ import { isReassigning } from '../kraft/reassignmentReplicas';
 import { leadershipSkew } from '../operations/reassignment';
 import type { MetaImage } from '../model/metadata';
 import { compareTopicPartition, tpKey } from '../model/metadata';
-import { RAFT_FETCH_MAX_WAIT_MS, raftStateOf } from '../kraft/quorum';
+import { RAFT_FETCH_MAX_WAIT_MS } from '../kraft/raftLog';
+import { raftStateOf } from '../kraft/quorum';
 import type { SimNode, World } from '../model/world';
 import type { ConfigValue, NodeId } from '../model/types';
 import type {
