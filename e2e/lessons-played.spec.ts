@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { lessons, type Lesson } from '../src/scenario/lessons';
-import { nextInt, seedRng, type RngState } from '../src/sim/rng';
+import { nextInt, seedRng, type RngState } from '../src/sim';
 import { setSpeed } from './support';
 
 // Every lesson played in the page as a learner would (docs/lessons.md): reading for a seeded

@@ -9,7 +9,7 @@
 // keeps one behaviour: regenerating under an unchanged version with a different result is refused.
 import { createSimulation, ENGINE_VERSION } from '../sim';
 import type { Scenario } from '../sim/types';
-import { hashValue } from '../sim/hash';
+import { hashValue } from '../sim';
 import { presets } from './presets';
 import { lessons } from './lessons';
 

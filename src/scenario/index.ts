@@ -12,7 +12,7 @@ export {
   validateCommand,
   validateScenario,
   type CommandContext,
-} from '../sim/validate';
+} from '../sim';
 export {
   CONFIG_DEFS,
   CONSUMER_DEFAULTS,
@@ -22,9 +22,9 @@ export {
   clusterDefaults,
   type ConfigDef,
   type ConfigScope,
-} from '../sim/config';
+} from '../sim';
 export type { Scenario, ScenarioIssue, Command } from '../sim/types';
 export * from './session';
-// Operating the cluster (issue 7): sizing on paper, for the panels.
-export { capacityPlan, SEED_EXAMPLE, type CapacityInput, type CapacityPlan } from '../sim/capacity';
+// Operating the cluster: sizing on paper, for the panels.
+export { capacityPlan, SEED_EXAMPLE, type CapacityInput, type CapacityPlan } from '../sim';
 export { MAX_SESSION_FILE_BYTES, sessionFileSizeIssues } from './sessionFile';

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_DEFS } from '../sim/config';
-import { COMMAND_TYPES, validateScenario } from '../sim/validate';
+import { CONFIG_DEFS } from '../sim';
+import { COMMAND_TYPES, validateScenario } from '../sim';
 import { defaultScenario, presets } from './presets';
 import { scenarioSchema } from './schema';
 

@@ -5,9 +5,9 @@
 // The schema checks shape and ranges; validateScenario also checks what a schema cannot (that named
 // nodes and topics exist, unique ids, replication factor against the broker count).
 
-import { CONFIG_DEFS, MAX_TOPIC_NAME_LENGTH, type ConfigDef, type ConfigScope } from '../sim/config';
-import { CONSUMER_CONFIGS, PRODUCER_CONFIGS } from '../sim/clientConfig';
-import { LIMITS } from '../sim/validate';
+import { CONFIG_DEFS, MAX_TOPIC_NAME_LENGTH, type ConfigDef, type ConfigScope } from '../sim';
+import { CONSUMER_CONFIGS, PRODUCER_CONFIGS } from '../sim';
+import { LIMITS } from '../sim';
 
 type Schema = Record<string, unknown>;
 

@@ -3,7 +3,7 @@
 // in a link (#s=...) or a JSON file; decoding is strict and lists every problem (docs/sharing.md).
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { createSimulation, ENGINE_VERSION, LIMITS, validateCommand, validateScenario } from '../sim';
-import type { Simulation } from '../sim/simulation';
+import type { Simulation } from '../sim/types';
 import type { Command, Scenario, ScenarioIssue } from '../sim/types';
 
 // What a session's reader (the worker, the lessons runner) needs of the engine's types.

@@ -1,25 +1,48 @@
-// The engine's public surface (ARCHITECTURE.md). The worker, the command-line runner, lessons
-// and every test drive the engine through this module alone.
+// The engine's public surface (docs/architecture.md). Every other layer of src/, the command-line
+// tools and every test outside src/sim drive the engine through this module and ./types alone;
+// `npm run deps` refuses an import of anything else in src/sim from outside it.
 
 export { createSimulation, Simulation, ENGINE_VERSION } from './simulation';
-export { ScenarioError, validateScenario, validateCommand, parseScenario, LIMITS } from './validate';
-export { CONFIG_DEFS, checkConfig, checkTopicName } from './config';
-export { murmur2, partitionForKey, toPositive } from './partitioner';
-// Clients (issue 4): their configs with Kafka's defaults, and where a group's coordinator lives.
-export { CONSUMER_CONFIGS, PRODUCER_CONFIGS } from './clientConfig';
-export { OFFSETS_TOPIC, offsetsPartitionFor } from './groupCoordinator';
-export { CONSUMED_TRACE_MAX } from './consumer';
+export {
+  COMMAND_TYPES,
+  LIMITS,
+  SCENARIO_VERSION,
+  ScenarioError,
+  formatIssues,
+  parseScenario,
+  validateCommand,
+  validateScenario,
+  type CommandContext,
+} from './validate';
+export {
+  CONFIG_DEFS,
+  CONSUMER_DEFAULTS,
+  MAX_TOPIC_NAME_LENGTH,
+  PRODUCER_DEFAULTS,
+  checkConfig,
+  checkTopicName,
+  clusterDefaults,
+  type ConfigDef,
+  type ConfigScope,
+} from './model/config';
+export { murmur2, partitionForKey, toPositive } from './clients/partitioner';
+// Clients: their configs with Kafka's defaults, and where a group's coordinator lives.
+export { CONSUMER_CONFIGS, PRODUCER_CONFIGS } from './model/clientConfig';
+export { OFFSETS_TOPIC, offsetsPartitionFor } from './groups/offsetsTopic';
+export { CONSUMED_TRACE_MAX } from './clients/consumerFetcher';
 export type * from './types';
-// Operating the cluster (issue 7): sizing, failure budgets, reassignment plans, metrics, mirroring.
-export { capacityPlan, SEED_EXAMPLE, type CapacityInput, type CapacityPlan } from './capacity';
-export { failureBudget, type BudgetRules } from './budget';
+// Operating the cluster: sizing, failure budgets, reassignment plans, metrics, mirroring.
+export { capacityPlan, SEED_EXAMPLE } from './operations/capacity';
+export { failureBudget, type BudgetRules } from './operations/budget';
 export {
   generateReassignment,
   generateReassignmentWithSeed,
   leadershipSkew,
-  type ReassignmentPlan,
-} from './reassignment';
-export { METRICS_CAPACITY, type MetricsSample, type ProduceLatency } from './metrics';
-export type { Violation } from './invariants';
+} from './operations/reassignment';
+export { METRICS_CAPACITY } from './model/metricsSeries';
 // A standby cluster in another region (a scenario's `mirror`): its types are in ./types.
-export { MIRROR_DEFAULTS, MIRROR_MISSING_VIEW_MAX } from './mirror';
+export { MIRROR_DEFAULTS, MIRROR_MISSING_VIEW_MAX } from './operations/mirror';
+// The seeded PRNG, for tests and tools that pick at random from a seed they print; the hash of
+// the state hashes (golden runs).
+export { nextInt, seedRng, type RngState } from './kernel/rng';
+export { hashValue } from './kernel/hash';

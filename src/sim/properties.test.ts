@@ -1,4 +1,4 @@
-// Property tests over random fault schedules (STYLE rule 11): random clusters; random crashes,
+// Property tests over random fault schedules: random clusters; random crashes,
 // restarts, controlled shutdowns, link cuts, network partitions and writes; the InvariantMonitor
 // checks every safety invariant after every step. On failure fast-check prints its seed and path,
 // and the error is the run as a story: the scenario and timed commands for replaySchedule().
@@ -11,9 +11,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Action, ClusterRun, QuorumRun, ScheduleOptions } from './testing/faultSchedule';
 import { runClusterSchedule, runQuorumSchedule } from './testing/faultSchedule';
-import { InvariantMonitor } from './invariants';
+import { InvariantMonitor } from './observe/invariants';
 import { cluster, clusterScenario, Driver } from './testing/driver';
-import type { Acks } from './types';
+import type { Acks } from './model/types';
 
 const FC_SEED = Number(process.env.PROPERTY_SEED ?? 20251130);
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 200);

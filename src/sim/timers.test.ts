@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulation } from './index';
 import { cluster, clusterScenario } from './testing/driver';
-import type { Snapshot } from './types';
+import type { Snapshot } from './model/views';
 
 // Controller 1, brokers 2, 3, 4; one partition of `t` on [2, 3, 4] (2 is the preferred leader).
 const threeBrokers = (controllers = 1) =>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_DEFS, checkConfig, checkTopicName, clusterDefaults, parseConfigValue } from './config';
+import { CONFIG_DEFS, checkConfig, checkTopicName, clusterDefaults, parseConfigValue } from './model/config';
 import {
   LIMITS,
   ScenarioError,
@@ -9,7 +9,7 @@ import {
   validateScenario,
   type CommandContext,
 } from './validate';
-import type { Scenario } from './types';
+import type { Scenario } from './model/types';
 
 /** A small valid cluster: controller 1, brokers 4, 5, 6, topic "orders". */
 function base(): Scenario {

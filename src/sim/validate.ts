@@ -9,9 +9,14 @@ import {
   closestName,
   parseConfigValue,
   type ConfigScope,
-} from './config';
-import type { Acks, Command, ConfigValue, Scenario, ScenarioIssue } from './types';
-import { brokerList, resolveConsumerConfig, resolveProducerConfig, type ClientKind } from './clientConfig';
+} from './model/config';
+import type { Acks, Command, ConfigValue, Scenario, ScenarioIssue } from './model/types';
+import {
+  brokerList,
+  resolveConsumerConfig,
+  resolveProducerConfig,
+  type ClientKind,
+} from './model/clientConfig';
 
 /** The scenario format version this simulator reads. */
 export const SCENARIO_VERSION = 1;

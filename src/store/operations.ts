@@ -1,6 +1,6 @@
 // View models of the Operations section of the Controls tab: partition reassignments, leadership
 // skew, config propagation and ACLs, as text a user can read (never colour alone).
-import type { ReassignmentPlan } from '../sim/reassignment';
+import type { ReassignmentPlan } from '../sim/types';
 import type { AclBinding, AppliedConfigView, ReassignmentView, Snapshot } from '../sim/types';
 import { refusalLines } from './panels';
 
@@ -156,7 +156,7 @@ export function selectAcls(snapshot: Snapshot | null): { key: string; acl: AclBi
 
 // ---- adding brokers and balanced plans (kafka-reassign-partitions --generate) ----------------
 
-export type { ReassignmentPlan } from '../sim/reassignment';
+export type { ReassignmentPlan } from '../sim/types';
 
 export interface BrokerOption {
   id: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { capacityPlan, SEED_EXAMPLE } from '../scenario';
-import type { MetricsSample } from '../sim/metrics';
+import type { MetricsSample } from '../sim/types';
 import type { PartitionView, Snapshot } from '../sim/types';
 import {
   capacityFormOf,

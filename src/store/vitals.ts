@@ -2,17 +2,17 @@
 // worker reports on request, and pure view models of them, of the failure budgets and of a
 // capacity plan.
 import { create } from 'zustand';
-import type { CapacityInput, CapacityPlan } from '../sim/capacity';
-import type { Violation } from '../sim/invariants';
-import type { MetricsSample } from '../sim/metrics';
+import type { CapacityInput, CapacityPlan } from '../sim/types';
+import type { Violation } from '../sim/types';
+import type { MetricsSample } from '../sim/types';
 import type { Snapshot } from '../sim/types';
 import { requestMetrics } from './connection';
 import { byTopicThenPartition, topicMinIsr } from './panels';
 import { formatSimTime } from './selectors';
 
-export type { CapacityInput, CapacityPlan } from '../sim/capacity';
-export type { Violation } from '../sim/invariants';
-export type { MetricsSample } from '../sim/metrics';
+export type { CapacityInput, CapacityPlan } from '../sim/types';
+export type { Violation } from '../sim/types';
+export type { MetricsSample } from '../sim/types';
 
 /** Simulated seconds the charts show (one sample a second). */
 export const CHART_WINDOW_S = 120;

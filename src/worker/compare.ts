@@ -1,7 +1,7 @@
 // Fork and compare: from one moment, run two branches with one thing changed and report what
 // differs (acknowledged records lost, time without a working leader, what each producer saw),
 // each row explained in plain words. The experiments use the engine's own mechanics only.
-import type { Simulation } from '../sim/simulation';
+import type { Simulation } from '../sim/types';
 import type { Acks, Command, NodeId, PartitionView, Snapshot } from '../sim/types';
 
 /** A command at a time relative to the fork (0 = at once). */

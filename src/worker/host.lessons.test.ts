@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lessonById, lessons } from '../scenario/lessons';
-import { nextInt, seedRng } from '../sim/rng';
+import { nextInt, seedRng } from '../sim';
 import { startHost, type Host } from './host';
 import { FakeClock } from './testing/fakeClock';
 import type { LessonAction, LessonProgress, PageToWorker, WorkerToPage } from './protocol';

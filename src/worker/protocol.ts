@@ -11,9 +11,9 @@ import type {
   SimEvent,
   Snapshot,
 } from '../sim/types';
-import type { MetricsSample } from '../sim/metrics';
-import type { Violation } from '../sim/invariants';
-import type { ReassignmentPlan } from '../sim/reassignment';
+import type { MetricsSample } from '../sim/types';
+import type { Violation } from '../sim/types';
+import type { ReassignmentPlan } from '../sim/types';
 import type { HashCheck, Session } from '../scenario/session';
 import type { Comparison } from './compare';
 import type { TimelineInfo } from './timeline';

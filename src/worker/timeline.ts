@@ -4,7 +4,7 @@
 // branch; the old one is kept. Pure: no wall clock, no worker; the host drives it.
 import { newSession, type Session, type SessionAction } from '../scenario/session';
 import { createSimulation } from '../sim';
-import type { Simulation } from '../sim/simulation';
+import type { Simulation } from '../sim/types';
 import type { Command, CommandResult, Scenario, SimEvent } from '../sim/types';
 
 export type MarkerKind = 'crash' | 'cut' | 'election' | 'fencing' | 'loss' | 'offline' | 'action';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMAND_TYPES } from '..';
-import { nextInt, seedRng } from '../../sim/rng';
+import { nextInt, seedRng } from '../../sim';
 import { lessons } from './library';
 import { runLesson } from './runner';
 import type { Lesson } from './types';

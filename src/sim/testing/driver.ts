@@ -8,11 +8,11 @@ import type {
   ConfigValue,
   LedgerEntry,
   NodeId,
-  PartitionView,
   Scenario,
   ScenarioTopic,
   SimEvent,
-} from '../types';
+} from '../model/types';
+import type { PartitionView } from '../model/views';
 
 export interface ClusterSpec {
   seed?: number;

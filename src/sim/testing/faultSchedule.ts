@@ -2,9 +2,9 @@
 // property tests generate them with fast-check; this module runs one against the engine with the
 // InvariantMonitor watching, and turns a failure into a story that replays without fast-check.
 
-import type { Violation } from '../invariants';
-import { InvariantMonitor } from '../invariants';
-import type { Acks, Command, NodeId, Scenario } from '../types';
+import type { Violation } from '../observe/invariants';
+import { InvariantMonitor } from '../observe/invariants';
+import type { Acks, Command, NodeId, Scenario } from '../model/types';
 import { Driver, clusterScenario } from './driver';
 
 /** A fault or a write; node and partition choices are indices, resolved against the cluster at that moment. */

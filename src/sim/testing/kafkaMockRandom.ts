@@ -1,7 +1,7 @@
 // Kafka's test RNG, so that our tests can replay the vectors of Kafka's own tests.
 // Source: apache/kafka server-common/src/test/java/org/apache/kafka/server/util/MockRandom.java
 
-import type { IntSource } from '../rng';
+import type { IntSource } from '../kernel/rng';
 
 const MULTIPLIER = 2862933555777941757n;
 const INCREMENT = 3037000493n;

@@ -1,0 +1,99 @@
+// A Produce request on the leader (ReplicaManager.appendRecords, Partition.appendRecordsToLeader):
+// authorization, the idempotent producer's sequence check, the append, and acks.
+
+import { authorizationError } from './acl';
+import { recordSizeBytes } from '../model/messages';
+import { countBytes } from '../model/traffic';
+import { armNodeDeadline } from '../kernel/kernel';
+import { append, logEndOffset } from '../model/log';
+import type { MessageOf } from '../model/messages';
+import { tpKey } from '../model/metadata';
+import type { DelayedProduce, SimNode, World } from '../model/world';
+import { effMinIsr } from './brokerConfig';
+import { completeDelayed, respondProduce } from './delayedProduce';
+import { diskOf } from './logManager';
+import { maybeIncrementHighWatermark } from './partition';
+import { offsetOfSeq, trackProducer } from './producerState';
+import { completeParkedFetch } from './replicaManager';
+
+export function onProduceRequest(w: World, node: SimNode, msg: MessageOf<'Produce'>): void {
+  const body = msg.body;
+  let bytes = 0;
+  for (const r of body.records) bytes += recordSizeBytes(r);
+  countBytes(w, node.id, bytes, 0);
+  // KafkaApis.handleProduceRequest authorizes WRITE on the topic before anything else.
+  const denied =
+    typeof msg.from === 'string' ? authorizationError(w, msg.from, 'Write', 'topic', body.topic) : null;
+  if (denied) {
+    if (body.acks !== 0) respondProduce(w, msg, body, denied, -1);
+    return;
+  }
+  const tp = tpKey(body.topic, body.partition);
+  const mem = node.broker!.replicas.get(tp);
+  if (!mem || mem.role !== 'leader') {
+    const p = node.raft!.image.partitions.get(tp);
+    if (body.acks !== 0)
+      respondProduce(
+        w,
+        msg,
+        body,
+        'NOT_LEADER_OR_FOLLOWER',
+        -1,
+        p && p.leader !== -1 && p.leader !== node.id
+          ? { leaderId: p.leader, leaderEpoch: p.leaderEpoch }
+          : undefined,
+      );
+    return;
+  }
+  const minIsr = effMinIsr(w, node, mem);
+  if (body.acks === 'all' && mem.isr.length < minIsr) {
+    respondProduce(w, msg, body, 'NOT_ENOUGH_REPLICAS', -1);
+    return;
+  }
+  const disk = diskOf(node, tp);
+  const first = body.records[0]!;
+  let baseOffset: number;
+  const state = first.pid >= 0 ? mem.producerState.get(first.pid) : undefined;
+  // ProducerStateEntry.findDuplicateBatch: a duplicate is the same batch, first to last sequence.
+  const last = body.records[body.records.length - 1]!;
+  const dupFirst = state ? offsetOfSeq(state, first.seq) : undefined;
+  const dupLast = state ? offsetOfSeq(state, last.seq) : undefined;
+  const dup = dupFirst !== undefined && dupLast === dupFirst + body.records.length - 1 ? dupFirst : undefined;
+  if (dup !== undefined) {
+    baseOffset = dup; // idempotence: a retried batch is not written twice
+  } else {
+    if (state) {
+      if (first.seq !== state.lastSeq + 1) {
+        if (body.acks !== 0) respondProduce(w, msg, body, 'OUT_OF_ORDER_SEQUENCE_NUMBER', -1);
+        return;
+      }
+    }
+    baseOffset = logEndOffset(disk.log);
+    for (const rec of body.records) {
+      rec.epoch = mem.leaderEpoch; // the request's record becomes the log's (it is not sent again)
+      const offset = append(disk.log, rec);
+      trackProducer(mem, rec, offset);
+    }
+    for (const f of mem.replicas) if (f !== node.id) completeParkedFetch(w, node, f);
+  }
+  const lastOffset = baseOffset + body.records.length - 1;
+  if (body.acks === 0) {
+    maybeIncrementHighWatermark(w, node, mem, disk);
+    return;
+  }
+  if (body.acks === 1) {
+    respondProduce(w, msg, body, undefined, baseOffset);
+    maybeIncrementHighWatermark(w, node, mem, disk);
+    return;
+  }
+  const delayed: DelayedProduce = {
+    requiredOffset: lastOffset + 1,
+    baseOffset,
+    msg,
+    deadlineMs: w.nowMs + body.timeoutMs,
+  };
+  mem.delayed.push(delayed);
+  armNodeDeadline(w, node, mem.delayedTimer, delayed.deadlineMs, 'delayedProduceExpire', tp);
+  maybeIncrementHighWatermark(w, node, mem, disk);
+  completeDelayed(w, node, mem, disk);
+}

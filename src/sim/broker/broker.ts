@@ -1,0 +1,230 @@
+// A broker's lifecycle (BrokerLifecycleManager): registration, heartbeats every
+// broker.heartbeat.interval.ms, controlled shutdown, and reacting to applied metadata.
+
+import { resetConnections } from '../kernel/connections';
+import { crashRaft } from '../kraft/quorum';
+import { crashController } from '../kraft/quorumController';
+import { emit, nextReqId, send, setNodeTimer } from '../kernel/kernel';
+import type { Message } from '../model/messages';
+import type { MetaRecord } from '../model/metadata';
+import { applyPartitionState, onMetadataTopicsChanged } from './replicaManager';
+import type { BrokerMem, SimNode, World } from '../model/world';
+
+const CONTROLLER_REQUEST_TIMEOUT_MS = 2000;
+
+export function newBrokerMem(): BrokerMem {
+  return {
+    brokerEpoch: -1,
+    registered: false,
+    registrationInFlight: false,
+    heartbeatInFlight: false,
+    controllerTarget: null,
+    heartbeatToken: 0,
+    requestToken: 0,
+    requestReqId: 0,
+    fencedByController: true,
+    wantShutDown: false,
+    replicas: new Map(),
+    fetchers: new Map(),
+    parked: new Map(),
+    parkTimers: new Map(),
+    isrToken: 0,
+    leaderQuota: { allowanceBytes: 0, updatedAtMs: -1 },
+    followerQuota: { allowanceBytes: 0, updatedAtMs: -1 },
+  };
+}
+
+function heartbeatIntervalMs(w: World): number {
+  return Number(w.config['broker.heartbeat.interval.ms']);
+}
+
+/** The controller a broker talks to: the quorum leader it knows of, or the next voter in turn. */
+function controllerTarget(w: World, node: SimNode): number {
+  const b = node.broker!;
+  const known = node.raft?.leaderId ?? null;
+  if (known !== null) return known;
+  if (b.controllerTarget === null) b.controllerTarget = w.voterIds[0]!;
+  return b.controllerTarget;
+}
+
+function rotateController(w: World, node: SimNode): void {
+  const b = node.broker!;
+  const i = w.voterIds.indexOf(b.controllerTarget ?? w.voterIds[0]!);
+  b.controllerTarget = w.voterIds[(i + 1) % w.voterIds.length]!;
+}
+
+export function startBroker(w: World, node: SimNode): void {
+  node.broker = newBrokerMem();
+  sendRegistration(w, node);
+  node.broker.isrToken = setNodeTimer(
+    w,
+    node,
+    Number(w.config['replica.lag.time.max.ms']) / 2,
+    'isrShrinkCheck',
+  );
+  setNodeTimer(w, node, Number(w.config['log.retention.check.interval.ms'] ?? 300000), 'retention');
+}
+
+function sendRegistration(w: World, node: SimNode): void {
+  const b = node.broker!;
+  b.registrationInFlight = true;
+  b.requestReqId = nextReqId(w);
+  send(
+    w,
+    node.id,
+    controllerTarget(w, node),
+    {
+      kind: 'BrokerRegistration',
+      brokerId: node.id,
+      rack: node.rack,
+      previousBrokerEpoch: node.disk.cleanShutdownBrokerEpoch,
+    },
+    b.requestReqId,
+  );
+  b.requestToken = setNodeTimer(w, node, CONTROLLER_REQUEST_TIMEOUT_MS, 'controllerRequestTimeout');
+}
+
+function sendHeartbeat(w: World, node: SimNode): void {
+  const b = node.broker!;
+  b.heartbeatInFlight = true;
+  const applied = node.raft!.image.offset;
+  b.requestReqId = nextReqId(w);
+  send(
+    w,
+    node.id,
+    controllerTarget(w, node),
+    {
+      kind: 'BrokerHeartbeat',
+      brokerId: node.id,
+      brokerEpoch: b.brokerEpoch,
+      currentMetadataOffset: applied,
+      wantFence: applied < b.brokerEpoch,
+      wantShutDown: b.wantShutDown,
+    },
+    b.requestReqId,
+  );
+  b.requestToken = setNodeTimer(w, node, CONTROLLER_REQUEST_TIMEOUT_MS, 'controllerRequestTimeout');
+}
+
+export function onBrokerTimer(w: World, node: SimNode, name: string, token: number): void {
+  const b = node.broker;
+  if (!b) return;
+  if (name === 'controllerRequestTimeout' && token === b.requestToken) {
+    rotateController(w, node);
+    if (!b.registered) sendRegistration(w, node);
+    else sendHeartbeat(w, node);
+  } else if (name === 'heartbeat' && token === b.heartbeatToken) {
+    sendHeartbeat(w, node);
+  }
+}
+
+export function onBrokerLifecycleMessage(w: World, node: SimNode, msg: Message): void {
+  const b = node.broker!;
+  const body = msg.body;
+  if (msg.reqId !== b.requestReqId) return; // an answer to a request we already gave up on
+  if (body.kind === 'BrokerRegistrationResponse') {
+    if (!b.registrationInFlight) return;
+    b.registrationInFlight = false;
+    b.requestToken = 0;
+    if (body.error) {
+      rotateController(w, node);
+      b.requestToken = setNodeTimer(w, node, 100, 'controllerRequestTimeout');
+      return;
+    }
+    b.registered = true;
+    b.brokerEpoch = body.brokerEpoch;
+    node.disk.cleanShutdownBrokerEpoch = -1;
+    sendHeartbeat(w, node);
+  } else if (body.kind === 'BrokerHeartbeatResponse') {
+    if (!b.heartbeatInFlight) return;
+    b.heartbeatInFlight = false;
+    b.requestToken = 0;
+    if (body.error === 'STALE_BROKER_EPOCH') {
+      // The controller lost our registration (a replay from an older image): register again.
+      b.registered = false;
+      sendRegistration(w, node);
+      return;
+    }
+    if (body.error) {
+      rotateController(w, node);
+      b.heartbeatToken = setNodeTimer(w, node, 100, 'heartbeat');
+      return;
+    }
+    b.fencedByController = body.isFenced;
+    if (body.shouldShutDown && b.wantShutDown) {
+      finishControlledShutdown(w, node);
+      return;
+    }
+    // While shutting down, ask again soon so the controller can tell us when leaderships have moved.
+    b.heartbeatToken = setNodeTimer(w, node, b.wantShutDown ? 500 : heartbeatIntervalMs(w), 'heartbeat');
+  }
+}
+
+export function beginShutdown(w: World, node: SimNode): void {
+  const b = node.broker!;
+  b.wantShutDown = true;
+  if (!b.registered) {
+    finishControlledShutdown(w, node);
+    return;
+  }
+  if (!b.heartbeatInFlight) sendHeartbeat(w, node);
+}
+
+function finishControlledShutdown(w: World, node: SimNode): void {
+  node.disk.cleanShutdownBrokerEpoch = node.broker!.brokerEpoch;
+  emit(w, 'BrokerStopped', `Broker ${node.id} completed its controlled shutdown and stopped.`, {
+    nodeId: node.id,
+  });
+  stopProcess(w, node, 'stopped');
+}
+
+/** The process goes away: memory is lost, the disk (logs, quorum state) stays. */
+export function stopProcess(w: World, node: SimNode, state: 'crashed' | 'stopped'): void {
+  resetConnections(w, node);
+  node.state = state;
+  node.incarnation++;
+  // Each subsystem forgets its own memory; the disk stays. The group coordinator's memory (and the
+  // consumer fetch sessions kept in it) is dropped on its next use by the incarnation check in
+  // model/coordinatorMem.ts.
+  crashRaft(node);
+  crashController(node);
+  crashBroker(node);
+}
+
+/** The broker's memory is gone at a crash or a stop (startBroker makes it anew). */
+export function crashBroker(node: SimNode): void {
+  node.broker = null;
+}
+
+/** Called after the node applied committed metadata records, in order. */
+export function onMetadataApplied(w: World, node: SimNode, records: MetaRecord[]): void {
+  const b = node.broker;
+  if (!b) return;
+  let topicsChanged = false;
+  for (const rec of records) {
+    if (rec.type === 'PartitionRecord' || rec.type === 'PartitionChangeRecord') {
+      const state = node.raft!.image.partitions.get(`${rec.topic}-${rec.partition}`);
+      if (state && (state.replicas.includes(node.id) || b.replicas.has(`${rec.topic}-${rec.partition}`)))
+        applyPartitionState(w, node, state);
+    } else if (
+      rec.type === 'TopicRecord' ||
+      rec.type === 'RemoveTopicRecord' ||
+      rec.type === 'ConfigRecord'
+    ) {
+      topicsChanged = true;
+    }
+  }
+  if (topicsChanged) onMetadataTopicsChanged(w, node);
+  emitMetadataApplied(w, node, records.length);
+}
+
+function emitMetadataApplied(w: World, node: SimNode, count: number): void {
+  if (count === 0) return;
+  // One line per batch keeps the log readable; every record is in the node's metadataOffset.
+  emit(
+    w,
+    'MetadataApplied',
+    `Broker ${node.id} applied ${count} metadata record(s) up to offset ${node.raft!.image.offset}.`,
+    { nodeId: node.id, metadataOffset: node.raft!.image.offset, count },
+  );
+}

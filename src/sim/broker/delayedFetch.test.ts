@@ -1,0 +1,37 @@
+// A broker that stops leading a partition completes at once what waits on it
+// (ReplicaManager.completeDelayedFetchOrProduceRequests): parked consumer and follower fetches answer
+// with NOT_LEADER_OR_FOLLOWER instead of waiting out fetch.max.wait.ms / replica.fetch.wait.max.ms.
+import { describe, expect, it } from 'vitest';
+import { cluster } from '../testing/driver';
+
+describe('delayed fetches when leadership moves', () => {
+  it('a preferred election answers the fetches parked at the old leader at once', () => {
+    const d = cluster({
+      seed: 3,
+      config: { 'offsets.topic.num.partitions': 1 },
+      topics: [{ name: 't', partitions: 1, replicationFactor: 3, assignment: [[2, 3, 4]] }],
+    }).settle();
+    d.startConsumer('c', 'g', ['t'], { 'auto.offset.reset': 'earliest' });
+    d.produce('t', 'a').until((x) => x.sim.consumedRecords('g').length === 1, 20000);
+    // Broker 2 (the preferred leader) crashes: 3 leads; it returns and catches up.
+    d.crash(2).until((x) => x.partition('t').leader === 3, 20000);
+    d.produce('t', 'b').until((x) => x.sim.consumedRecords('g').length === 2, 20000);
+    d.restart(2).until((x) => x.partition('t').isr.includes(2), 30000);
+    d.advance(2000); // idle: the consumer's fetch and broker 4's fetch wait at broker 3
+    const world = d.sim.world;
+    const three = world.nodes.get(3)!;
+    expect(world.coordinators.get(3)!.parked.size).toBe(1);
+    expect([...three.broker!.parked.keys()]).toContain(4);
+
+    d.do({ type: 'electLeaders', electionType: 'preferred' });
+    let steps = 0;
+    while (three.broker!.replicas.get('t-0')!.role === 'leader' && steps++ < 10000) d.sim.step();
+    expect(three.broker!.replicas.get('t-0')!.role).toBe('follower');
+    // The same instant broker 3 applied the change, nothing waits there any more.
+    expect(world.coordinators.get(3)!.parked.size).toBe(0);
+    expect(three.broker!.parked.has(4)).toBe(false);
+
+    d.produce('t', 'c').until((x) => x.sim.consumedRecords('g').length === 3, 20000);
+    expect(d.partition('t').leader).toBe(2);
+  });
+});

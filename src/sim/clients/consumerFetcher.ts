@@ -1,0 +1,237 @@
+// The consumer's fetcher (Fetcher, OffsetFetcher): the position of each assigned partition, asked
+// of its leader with ListOffsets and validated after a leader change with OffsetsForLeaderEpoch
+// (KIP-320), and the Fetch requests to each partition's leader and their records.
+
+import { emit, nextReqId, send } from '../kernel/kernel';
+import type { Body, ConsumerFetchPart, LogRecord, Message } from '../model/messages';
+import { tpKey } from '../model/metadata';
+import type { ConsumerClient, ConsumerFetchState, ConsumerPartition, World } from '../model/world';
+import type { NodeId } from '../model/types';
+import { num, request } from './consumerNetworkClient';
+
+/** Records kept per group for consumedRecords() (the most recent ones). */
+export const CONSUMED_TRACE_MAX = 20000;
+
+const LAST_RECORDS = 10;
+
+/** OffsetFetch for partitions without a position, ListOffsets to reset, OffsetsForLeaderEpoch to validate. */
+export function sendPositionRequests(w: World, c: ConsumerClient): void {
+  if (c.state !== 'stable') return;
+  const needOffsets = [...c.parts.values()].filter((p) => p.pending === 'offset');
+  if (needOffsets.length && c.coordinator >= 0 && !c.pendingReq.has('offsets'))
+    request(w, c, 'offsets', c.coordinator, {
+      kind: 'OffsetFetch',
+      groupId: c.groupId,
+      partitions: needOffsets.map((p) => ({ topic: p.topic, partition: p.partition })),
+    });
+  const byLeader = new Map<string, ConsumerPartition[]>();
+  for (const p of c.parts.values()) {
+    if (p.pending !== 'reset' && p.pending !== 'validate') continue;
+    const l = leaderOf(c, p);
+    if (!l || l.leader < 0) {
+      c.needMetadata = true;
+      continue;
+    }
+    const k = `${p.pending}:${l.leader}`;
+    if (c.pendingReq.has(k)) continue;
+    let list = byLeader.get(k);
+    if (!list) byLeader.set(k, (list = []));
+    list.push(p);
+  }
+  for (const [k, list] of byLeader) {
+    const [kind, leader] = k.split(':') as [string, string];
+    if (kind === 'reset') {
+      const earliest = c.config['auto.offset.reset'] === 'earliest';
+      request(w, c, k, Number(leader), {
+        kind: 'ListOffsets',
+        parts: list.map((p) => ({ topic: p.topic, partition: p.partition, timestamp: earliest ? -2 : -1 })),
+      });
+    } else {
+      request(w, c, k, Number(leader), {
+        kind: 'OffsetsForLeaderEpoch',
+        parts: list.map((p) => ({
+          topic: p.topic,
+          partition: p.partition,
+          leaderEpoch: p.positionEpoch,
+          currentLeaderEpoch: leaderOf(c, p)!.leaderEpoch,
+        })),
+      });
+    }
+  }
+}
+
+export function leaderOf(c: ConsumerClient, p: { topic: string; partition: number }) {
+  return c.leaders.get(p.topic)?.[p.partition];
+}
+
+/** After a clean response, the same leader's partitions are fetched again (a full tick picks up the rest). */
+export function refetch(w: World, c: ConsumerClient, leader: NodeId): void {
+  const f = c.fetches.get(leader);
+  if (!f) return;
+  const list: ConsumerPartition[] = [];
+  if (f.rescan) {
+    f.rescan = false;
+    for (const p of c.parts.values()) if (fetchable(c, p, leader)) list.push(p);
+  } else
+    for (const k of f.session.keys()) {
+      const p = c.parts.get(k);
+      if (p && fetchable(c, p, leader)) list.push(p);
+    }
+  if (list.length) fetchFrom(w, c, leader, list);
+}
+
+function fetchable(c: ConsumerClient, p: ConsumerPartition, leader: NodeId): boolean {
+  return !p.pending && p.position >= 0 && leaderOf(c, p)?.leader === leader;
+}
+
+function newFetchState(): ConsumerFetchState {
+  return {
+    reqId: 0,
+    sentAtMs: 0,
+    backoffUntilMs: 0,
+    rescan: false,
+    sessionId: 0,
+    sessionEpoch: 0,
+    session: new Map(),
+  };
+}
+
+/**
+ * Fetches `list` from its leader (FetchSessionHandler.Builder): a full fetch names every partition;
+ * an incremental one only the partitions whose position or leader epoch the leader does not know yet,
+ * and forgets those no longer fetched from it.
+ */
+export function fetchFrom(w: World, c: ConsumerClient, leader: NodeId, list: ConsumerPartition[]): void {
+  let f = c.fetches.get(leader);
+  if (!f) c.fetches.set(leader, (f = newFetchState()));
+  if (f.reqId !== 0 || f.backoffUntilMs > w.nowMs) {
+    f.rescan = true;
+    return;
+  }
+  if (f.sessionEpoch === 0) f.session.clear();
+  const parts: ConsumerFetchPart[] = [];
+  const before = f.session.size;
+  let kept = 0;
+  for (const p of list) {
+    const k = tpKey(p.topic, p.partition);
+    const leaderEpoch = leaderOf(c, p)!.leaderEpoch;
+    const known = f.session.get(k);
+    if (known) {
+      kept++;
+      if (known.position === p.position && known.leaderEpoch === leaderEpoch) continue;
+      known.position = p.position;
+      known.leaderEpoch = leaderEpoch;
+    } else f.session.set(k, { topic: p.topic, partition: p.partition, position: p.position, leaderEpoch });
+    parts.push({
+      topic: p.topic,
+      partition: p.partition,
+      fetchOffset: p.position,
+      currentLeaderEpoch: leaderEpoch,
+    });
+  }
+  const forgotten: { topic: string; partition: number }[] = [];
+  if (kept < before) {
+    const fetched = new Set(list.map((p) => tpKey(p.topic, p.partition)));
+    for (const [k, known] of f.session)
+      if (!fetched.has(k)) {
+        f.session.delete(k);
+        forgotten.push({ topic: known.topic, partition: known.partition });
+      }
+  }
+  f.reqId = nextReqId(w);
+  f.sentAtMs = w.nowMs;
+  send(
+    w,
+    c.id,
+    leader,
+    {
+      kind: 'ConsumerFetch',
+      sessionId: f.sessionId,
+      sessionEpoch: f.sessionEpoch,
+      parts,
+      forgotten,
+      maxWaitMs: num(c, 'fetch.max.wait.ms'),
+    },
+    f.reqId,
+  );
+}
+
+/** The fetch to this leader got no answer: the next one closes the session and opens another (FetchSessionHandler.handleError). */
+export function fetchFailed(w: World, c: ConsumerClient, f: ConsumerFetchState): void {
+  f.reqId = 0;
+  f.sessionEpoch = 0;
+  f.backoffUntilMs = w.nowMs + num(c, 'retry.backoff.ms');
+  c.needMetadata = true;
+}
+
+export function onFetchResponse(
+  w: World,
+  c: ConsumerClient,
+  msg: Message,
+  b: Extract<Body, { kind: 'ConsumerFetchResponse' }>,
+): boolean {
+  const f = c.fetches.get(msg.from as NodeId);
+  if (!f || f.reqId !== msg.reqId) return false;
+  f.reqId = 0;
+  if (b.error) {
+    // FetchSessionHandler.handleResponse: the session is gone, or a request was lost (its epoch moved
+    // on without us); the next fetch is a full one, and nothing in this response is used.
+    if (b.error === 'FETCH_SESSION_ID_NOT_FOUND') f.sessionId = 0;
+    f.sessionEpoch = 0;
+    return true;
+  }
+  if (f.sessionEpoch === 0) f.sessionId = b.sessionId;
+  f.sessionEpoch = f.sessionEpoch === 0x7fffffff ? 1 : f.sessionEpoch + 1;
+  const parts = b.parts;
+  let clean = true;
+  let trace = w.consumedTrace.get(c.groupId);
+  if (!trace) w.consumedTrace.set(c.groupId, (trace = []));
+  for (const part of parts) {
+    const k = tpKey(part.topic, part.partition);
+    const p = c.parts.get(k);
+    // A partition revoked or re-positioned while the fetch was out: its data is dropped.
+    if (!p || p.pending || p.position !== f.session.get(k)?.position) continue;
+    if (part.error) {
+      clean = false;
+      if (part.error === 'OFFSET_OUT_OF_RANGE') {
+        emit(
+          w,
+          'ConsumerOffsetOutOfRange',
+          `${c.id}: position ${p.position} of ${k} is out of range (log ${part.logStartOffset}..): auto.offset.reset=${c.config['auto.offset.reset']}.`,
+          { consumerId: c.id, groupId: c.groupId, topic: part.topic, partition: part.partition },
+        );
+        p.pending = 'reset';
+      } else {
+        c.needMetadata = true;
+        f.backoffUntilMs = w.nowMs + num(c, 'retry.backoff.ms');
+      }
+      continue;
+    }
+    for (let i = 0; i < part.records.length; i++) {
+      const r: LogRecord = part.records[i]!;
+      const offset = p.position + i;
+      const view = {
+        consumerId: c.id,
+        topic: part.topic,
+        partition: part.partition,
+        offset,
+        key: r.key,
+        value: r.value,
+        recordId: r.id,
+        atMs: w.nowMs,
+      };
+      trace.push(view);
+      c.lastRecords.push(view);
+    }
+    if (part.records.length) {
+      const last = part.records[part.records.length - 1]!;
+      p.position += part.records.length;
+      p.positionEpoch = last.epoch;
+      c.consumed += part.records.length;
+      w.consumedCount.set(c.groupId, (w.consumedCount.get(c.groupId) ?? 0) + part.records.length);
+    }
+  }
+  if (c.lastRecords.length > LAST_RECORDS) c.lastRecords.splice(0, c.lastRecords.length - LAST_RECORDS);
+  if (trace.length > 2 * CONSUMED_TRACE_MAX) trace.splice(0, trace.length - CONSUMED_TRACE_MAX);
+  return clean;
+}

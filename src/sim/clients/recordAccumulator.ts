@@ -1,0 +1,164 @@
+// The producer's RecordAccumulator and partitioner choice: records wait per partition until
+// linger.ms or batch.size, then drain into batches for the Sender; keyless records go to a
+// sticky partition (KIP-480).
+
+import { armClientDeadline } from '../kernel/kernel';
+import { tpKey } from '../model/metadata';
+import { partitionForKey } from './partitioner';
+import { recordSizeBytes } from '../model/messages';
+import { nextInt } from '../kernel/rng';
+import type { ProducerClient, ProducerRecordState, World } from '../model/world';
+import type { LedgerEntry, NodeId } from '../model/types';
+import { num, settle } from './producerDelivery';
+import { requestMetadata } from './producerMetadata';
+import { Batch, sendBatch } from './sender';
+
+/**
+ * KafkaProducer.doSend: the partition is chosen as the record is sent, once the topic's metadata
+ * is known (otherwise the Sender chooses it when the metadata arrives): an explicit partition, the
+ * key's murmur2 hash, or the sticky partitioner.
+ */
+export function choosePartition(
+  w: World,
+  p: ProducerClient,
+  r: ProducerRecordState,
+  entry: LedgerEntry,
+): void {
+  if (r.partition >= 0) return;
+  const leaders = p.leaders.get(entry.topic);
+  if (!leaders) return;
+  r.partition =
+    entry.key !== null
+      ? partitionForKey(entry.key, leaders.length)
+      : stickyPartition(w, p, entry.topic, leaders);
+  entry.partition = r.partition;
+}
+
+/**
+ * The Sender: records whose linger.ms (or retry backoff) has passed go out in batches of up to
+ * batch.size per partition, at most max.in.flight.requests.per.connection requests per broker.
+ */
+export function drain(w: World, p: ProducerClient): void {
+  const stale = w.nowMs - p.metadataFetchedAtMs > num(p, 'metadata.max.age.ms');
+  if (p.needMetadata || stale) requestMetadata(w, p);
+  if (p.ready.length === 0) return; // nothing waits to be sent (most responses find it so)
+  if (nothingDue(w, p)) return;
+  let wakeAtMs = Infinity;
+  const maxInFlight = num(p, 'max.in.flight.requests.per.connection');
+  const batchSize = num(p, 'batch.size');
+  const waiting: number[] = [];
+  // Made when first needed: most wake-ups find nothing to send.
+  let batches: Map<string | number, Batch[]> | null = null;
+  // With idempotence, a batch waiting to be retried holds back newer records of its partition (ordering).
+  let held: Set<string> | null = null;
+  for (const id of p.ready) {
+    const r = p.records.get(id);
+    if (!r || r.inFlight) continue;
+    const entry = w.ledgerIndex.get(id)!;
+    const leaders = p.leaders.get(entry.topic);
+    // A record sent before its topic's metadata arrived gets its partition now, so that it is held
+    // with the others behind a retry of that partition.
+    choosePartition(w, p, r, entry);
+    const tp = tpKey(entry.topic, r.partition);
+    if (r.readyAtMs > w.nowMs || held?.has(tp)) {
+      if (r.readyAtMs > w.nowMs) wakeAtMs = Math.min(wakeAtMs, r.readyAtMs);
+      if (r.attempts > 0 && r.pid >= 0) (held ??= new Set()).add(tp);
+      waiting.push(id);
+      continue;
+    }
+    if (!leaders) {
+      // KafkaProducer.waitOnMetadata: send() gives up after max.block.ms without the topic's metadata.
+      const blockedUntil = entry.sentAtMs + num(p, 'max.block.ms');
+      if (w.nowMs >= blockedUntil) {
+        p.records.delete(id);
+        settle(
+          w,
+          p,
+          entry,
+          'failed',
+          'TimeoutException',
+          `Topic ${entry.topic} not present in metadata after ${num(p, 'max.block.ms')} ms`,
+        );
+        continue;
+      }
+      wakeAtMs = Math.min(wakeAtMs, blockedUntil);
+      waiting.push(id);
+      continue;
+    }
+    const leader = leaders[r.partition]?.leader ?? -1;
+    if (leader < 0) {
+      p.needMetadata = true;
+      waiting.push(id);
+      continue;
+    }
+    // A batch that was sent keeps its records on retry (RecordAccumulator.reenqueue): the broker
+    // recognises a duplicate only as the same batch, first to last sequence number.
+    const key = r.batchId >= 0 ? r.batchId : entry.acks === 'all' ? tp : `${tp}|${entry.acks}`;
+    batches ??= new Map();
+    const list = batches.get(key);
+    const b = list?.[list.length - 1];
+    const size = recordSizeBytes(entry);
+    if (!b || (b.records.length > 0 && b.bytes + size > batchSize)) {
+      // A new batch starts with its first record (arrays made to size: most batches keep one record).
+      const first: Batch = {
+        leader,
+        topic: entry.topic,
+        partition: r.partition,
+        acks: entry.acks,
+        records: [r],
+        entries: [entry],
+        bytes: size,
+      };
+      if (list) list.push(first);
+      else batches.set(key, [first]);
+      continue;
+    }
+    b.records.push(r);
+    b.entries.push(entry);
+    b.bytes += size;
+  }
+  if (batches)
+    for (const list of batches.values()) {
+      for (const b of list) {
+        // Batches that find the connection full wait for a response to free a slot.
+        if ((p.inFlightPerBroker.get(b.leader) ?? 0) >= maxInFlight)
+          for (const r of b.records) waiting.push(r.recordId);
+        else sendBatch(w, p, b);
+      }
+    }
+  // In record order (send order); batches put back for a full connection may break it.
+  let sorted = true;
+  for (let i = 1; i < waiting.length && sorted; i++) sorted = waiting[i - 1]! < waiting[i]!;
+  p.ready = sorted ? waiting : waiting.sort((a, b) => a - b);
+  if (p.needMetadata && !p.metadataInFlight) requestMetadata(w, p);
+  if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, Math.max(wakeAtMs, w.nowMs), 'retry');
+}
+
+/**
+ * The Sender's quick look: when every waiting record still lingers (and has its partition), it only
+ * makes sure that it wakes up for the first one, and the full pass is skipped. So a send() with
+ * linger.ms arms the Sender's wake-up instead of running it (RecordAccumulator.append).
+ */
+function nothingDue(w: World, p: ProducerClient): boolean {
+  let wakeAtMs = Infinity;
+  for (const id of p.ready) {
+    const r = p.records.get(id);
+    if (!r || r.inFlight) continue;
+    if (r.readyAtMs <= w.nowMs || r.partition < 0) return false;
+    if (r.readyAtMs < wakeAtMs) wakeAtMs = r.readyAtMs;
+  }
+  if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, wakeAtMs, 'retry');
+  return true;
+}
+
+/** KIP-480/794: records without a key stick to one random available partition until a batch fills. */
+function stickyPartition(w: World, p: ProducerClient, topic: string, leaders: { leader: NodeId }[]): number {
+  const current = p.sticky.get(topic);
+  if (current && current.bytes < num(p, 'batch.size') && leaders[current.partition]?.leader !== -1)
+    return current.partition;
+  const available = leaders.map((l, i) => (l.leader >= 0 ? i : -1)).filter((i) => i >= 0);
+  const pool = available.length ? available : leaders.map((_, i) => i);
+  const partition = pool[nextInt(w.rng, pool.length)]!;
+  p.sticky.set(topic, { partition, bytes: 0 });
+  return partition;
+}

@@ -1,0 +1,171 @@
+// The producer's Sender: one Produce request per ready batch to the partition's leader, and what
+// the answer does to each record (acknowledged, retried with exponential backoff, failed for good).
+
+import { armClientDeadline, nextReqId, send } from '../kernel/kernel';
+import { tpKey } from '../model/metadata';
+import { nextFloat } from '../kernel/rng';
+import type { ProducerClient, ProducerRecordState, World } from '../model/world';
+import type { Acks, LedgerEntry, NodeId } from '../model/types';
+import { bumpEpoch, failAndBumpEpoch, isNextSequence } from './idempotence';
+import { armDeliveryTimer, num, settle } from './producerDelivery';
+
+const RETRIABLE = new Set([
+  'NOT_LEADER_OR_FOLLOWER',
+  'NOT_ENOUGH_REPLICAS',
+  'NOT_ENOUGH_REPLICAS_AFTER_APPEND',
+  'REQUEST_TIMED_OUT',
+  'NETWORK_EXCEPTION',
+  'LEADER_NOT_AVAILABLE',
+  'OUT_OF_ORDER_SEQUENCE_NUMBER',
+  'UNKNOWN_TOPIC_OR_PARTITION',
+]);
+
+export interface Batch {
+  leader: NodeId;
+  topic: string;
+  partition: number;
+  acks: Acks;
+  records: ProducerRecordState[];
+  entries: LedgerEntry[];
+  bytes: number;
+}
+
+export function sendBatch(w: World, p: ProducerClient, b: Batch): void {
+  // Idempotence is off for acks 0 and 1 (ProducerConfig), and when a conflicting config turned it off.
+  const idempotent = b.acks === 'all' && p.idempotent;
+  const tp = tpKey(b.topic, b.partition);
+  const sticky = p.sticky.get(b.topic);
+  if (sticky && sticky.partition === b.partition) sticky.bytes += b.bytes;
+  const batchId = b.records[0]!.batchId >= 0 ? b.records[0]!.batchId : b.records[0]!.recordId;
+  for (const r of b.records) {
+    r.batchId = batchId;
+    if (idempotent && r.seq < 0) {
+      r.pid = p.pid;
+      r.seq = p.nextSeq.get(tp) ?? 0;
+      p.nextSeq.set(tp, r.seq + 1);
+    }
+    r.attempts++;
+    if (r.attempts > 1) p.counters.retries++;
+  }
+  for (const e of b.entries) {
+    const attempt = { atMs: w.nowMs, brokerId: b.leader };
+    // The ledger keeps every entry: a first attempt gets an array of its size, not push()'s spare room.
+    if (e.attempts.length === 0) e.attempts = [attempt];
+    else e.attempts.push(attempt);
+  }
+  const reqId = nextReqId(w);
+  send(
+    w,
+    p.id,
+    b.leader,
+    {
+      kind: 'Produce',
+      topic: b.topic,
+      partition: b.partition,
+      acks: b.acks,
+      timeoutMs: num(p, 'request.timeout.ms'),
+      records: b.records.map((r, i) => {
+        const e = b.entries[i]!;
+        return {
+          id: e.recordId,
+          epoch: -1,
+          key: e.key,
+          value: e.value,
+          producerId: p.id,
+          pid: idempotent ? r.pid : -1,
+          seq: idempotent ? r.seq : -1,
+          timestampMs: e.sentAtMs,
+        };
+      }),
+    },
+    reqId,
+  );
+  if (b.acks === 0) {
+    // acks=0: no response; the client counts the records as sent with offset -1.
+    for (const e of b.entries) {
+      p.records.delete(e.recordId);
+      settle(w, p, e, 'acked');
+    }
+    return;
+  }
+  for (const r of b.records) r.inFlight = true;
+  p.inFlightPerBroker.set(b.leader, (p.inFlightPerBroker.get(b.leader) ?? 0) + 1);
+  p.inFlight.set(reqId, {
+    reqId,
+    recordIds: b.records.map((r) => r.recordId),
+    brokerId: b.leader,
+    topic: b.topic,
+    partition: b.partition,
+    sentAtMs: w.nowMs,
+  });
+  armClientDeadline(w, p.id, p.requestTimer, w.nowMs + num(p, 'request.timeout.ms'), 'requestTimeout');
+}
+
+export function finishAttempt(
+  w: World,
+  p: ProducerClient,
+  reqId: number,
+  error: string | undefined,
+  baseOffset: number,
+): void {
+  const req = p.inFlight.get(reqId);
+  if (!req) return;
+  p.inFlight.delete(reqId);
+  p.inFlightPerBroker.set(req.brokerId, (p.inFlightPerBroker.get(req.brokerId) ?? 1) - 1);
+  if (error === 'OUT_OF_ORDER_SEQUENCE_NUMBER' && isNextSequence(w, p, req.recordIds)) {
+    failAndBumpEpoch(w, p, req.recordIds);
+    return;
+  }
+  let requeued = false;
+  let bump: string | null = null;
+  for (let i = 0; i < req.recordIds.length; i++) {
+    const recordId = req.recordIds[i]!;
+    const r = p.records.get(recordId);
+    const entry = w.ledgerIndex.get(recordId);
+    if (!r || !entry) continue;
+    r.inFlight = false;
+    const attempt = entry.attempts[entry.attempts.length - 1];
+    if (attempt && error) attempt.error = error;
+    if (!error) {
+      entry.offset = baseOffset + i;
+      p.records.delete(recordId);
+      settle(w, p, entry, 'acked');
+      continue;
+    }
+    entry.error = error;
+    const backoffMs = retryBackoffMs(w, p, r.attempts);
+    if (!RETRIABLE.has(error) || r.attempts > num(p, 'retries') || w.nowMs + backoffMs >= r.deadlineMs) {
+      p.records.delete(recordId);
+      settle(w, p, entry, 'failed', error);
+      // Sender.completeBatch: a batch the broker refused for good (retries not used up) leaves a gap
+      // in the sequence numbers, so the idempotent producer bumps its epoch at once
+      // (TransactionManager.handleFailedBatch → requestEpochBumpForPartition).
+      if (!RETRIABLE.has(error) && r.pid === p.pid && r.attempts <= num(p, 'retries')) bump = error;
+      continue;
+    }
+    r.readyAtMs = w.nowMs + backoffMs;
+    p.ready.push(recordId);
+    requeued = true;
+  }
+  // Retried records go back in send order, ahead of newer ones (ordering, as the accumulator keeps it).
+  if (requeued) {
+    p.ready.sort((a, b) => a - b);
+    // Records back in the accumulator count toward delivery.timeout.ms again (in flight they do not).
+    armDeliveryTimer(w, p);
+  }
+  if (bump)
+    bumpEpoch(
+      w,
+      p,
+      `a batch was refused with ${bump}, which leaves a gap in its sequence numbers; the producer`,
+    );
+}
+
+/** retry.backoff.ms doubling up to retry.backoff.max.ms, with ±20% jitter (KIP-580). */
+function retryBackoffMs(w: World, p: ProducerClient, attempts: number): number {
+  const base = Math.min(
+    num(p, 'retry.backoff.ms') * 2 ** Math.max(0, attempts - 1),
+    num(p, 'retry.backoff.max.ms'),
+  );
+  return Math.round(base * (0.8 + 0.4 * nextFloat(w.rng)));
+}

@@ -1,0 +1,242 @@
+// The dispatcher: runs one event of the queue (a delivered message, a node's or a client's timer,
+// a script step) by handing it to the subsystem that owns it.
+
+import { onBrokerLifecycleMessage, onBrokerTimer, onMetadataApplied } from './broker/broker';
+import { createTopic } from './kraft/replicationControl';
+import {
+  onBecomeRaftLeader,
+  onControllerCommit,
+  onControllerMessage,
+  onControllerTimer,
+  onLoseRaftLeadership,
+} from './kraft/quorumController';
+import { emit, reachable, send } from './kernel/kernel';
+import type { GroupRequest, Message, MessageKind, MessageOf } from './model/messages';
+import { onProducerMessage, onProducerTimer } from './clients/producer';
+import { onConsumerMessage, onConsumerTimer } from './clients/consumer';
+import {
+  onConsumerFetch,
+  onConsumerFetchExpired,
+  onListOffsets,
+  onOffsetsForLeaderEpoch,
+} from './broker/consumerFetch';
+import { onCoordinatorAppendResponse } from './groups/groupMetadataManager';
+import { onFindCoordinator, onGroupRequest, onGroupTimer } from './groups/groupCoordinator';
+import { onParkedRaftFetchExpired, setQuorumListener } from './kraft/raftLog';
+import { onRaftMessage, onRaftTimer } from './kraft/quorum';
+import { onAlterPartitionResponse, onAlterPartitionRetry, onIsrShrinkCheck } from './broker/partition';
+import { onDelayedProduceExpired } from './broker/delayedProduce';
+import { onFetchDisconnected, onFetchResponse, onFetcherTimer } from './broker/replicaFetcher';
+import { onFetchRequest, onParkedFetchExpired } from './broker/replicaManager';
+import { onProduceRequest } from './broker/appendRecords';
+import { onRetentionCheck } from './broker/logManager';
+import type { QueueItem, SimNode, World } from './model/world';
+import type { Command, CommandResult } from './model/types';
+import { answerMetadata } from './broker/metadataCache';
+
+type Handler<K extends MessageKind = MessageKind> = (w: World, node: SimNode, msg: MessageOf<K>) => void;
+
+/** Who handles a message kind on a running node, and which memory of the node it needs. */
+interface Route<K extends MessageKind> {
+  needs: 'broker' | 'controller' | null;
+  /** A client's request: its sender learns at once that the peer's process is down (connection refused). */
+  refused?: true;
+  handle(w: World, node: SimNode, msg: MessageOf<K>): void;
+}
+
+/** A client's request to a broker. */
+function request<K extends MessageKind>(handle: Handler<K>): Route<K> {
+  return { needs: 'broker', refused: true, handle };
+}
+
+const raft = { needs: null, handle: onRaftMessage } as const;
+const controller = { needs: 'controller', handle: onControllerMessage } as const;
+const brokerLifecycle = { needs: 'broker', handle: onBrokerLifecycleMessage } as const;
+/** A group RPC, for the group coordinator. */
+const group = <K extends GroupRequest['kind']>(): Route<K> => request<K>(onGroupRequest);
+
+/**
+ * Every message kind and its handler on a node (Kafka's KafkaApis, ControllerApis and the Raft
+ * client, as one table). null: the kind is a response that only a client reads, so a node drops it.
+ * Messages to a client go to the producer or the consumer (deliver).
+ */
+const ROUTES: { readonly [K in MessageKind]: Route<K> | null } = {
+  Vote: raft,
+  VoteResponse: raft,
+  BeginQuorumEpoch: raft,
+  RaftFetch: raft,
+  RaftFetchResponse: raft,
+  BrokerRegistration: controller,
+  BrokerHeartbeat: controller,
+  AlterPartition: controller,
+  BrokerRegistrationResponse: brokerLifecycle,
+  BrokerHeartbeatResponse: brokerLifecycle,
+  AlterPartitionResponse: { needs: 'broker', handle: onAlterPartitionResponse },
+  Fetch: request(onFetchRequest),
+  FetchResponse: { needs: 'broker', handle: onFetchResponse },
+  Produce: request(onProduceRequest),
+  Metadata: request(answerMetadata),
+  // The group coordinator's own appends to __consumer_offsets.
+  ProduceResponse: { needs: 'broker', handle: onCoordinatorAppendResponse },
+  FindCoordinator: request(onFindCoordinator),
+  JoinGroup: group(),
+  SyncGroup: group(),
+  Heartbeat: group(),
+  LeaveGroup: group(),
+  OffsetCommit: group(),
+  OffsetFetch: group(),
+  ConsumerGroupHeartbeat: group(),
+  ConsumerFetch: request(onConsumerFetch),
+  ListOffsets: request(onListOffsets),
+  OffsetsForLeaderEpoch: request(onOffsetsForLeaderEpoch),
+  // A replica fetcher whose leader is down learns it at once (connection refused).
+  Disconnected: {
+    needs: 'broker',
+    handle: (w, node, msg) => {
+      if (msg.body.requestKind === 'Fetch') onFetchDisconnected(w, node, msg);
+    },
+  },
+  MetadataResponse: null,
+  FindCoordinatorResponse: null,
+  JoinGroupResponse: null,
+  SyncGroupResponse: null,
+  HeartbeatResponse: null,
+  LeaveGroupResponse: null,
+  OffsetCommitResponse: null,
+  OffsetFetchResponse: null,
+  ConsumerGroupHeartbeatResponse: null,
+  ConsumerFetchResponse: null,
+  ListOffsetsResponse: null,
+  OffsetsForLeaderEpochResponse: null,
+};
+
+/** The quorum's news for the controller and the broker (kraft/quorum.ts never imports them). */
+setQuorumListener({
+  becameLeader: onBecomeRaftLeader,
+  lostLeadership: onLoseRaftLeadership,
+  committed(w, node, applied) {
+    if (node.isController) onControllerCommit(w, node);
+    if (node.isBroker) onMetadataApplied(w, node, applied);
+  },
+});
+
+/** Runs one event of the queue; a script step's command goes through `sim.apply`, as a user's would. */
+export function dispatch(w: World, item: QueueItem, sim: { apply(command: Command): CommandResult }): void {
+  switch (item.t) {
+    case 'deliver':
+      deliver(w, item);
+      return;
+    case 'client':
+      if (w.consumers.has(item.client)) onConsumerTimer(w, item.client, item.name, item.token);
+      else onProducerTimer(w, item.client, item.name, item.token);
+      return;
+    case 'script': {
+      const step = w.script[item.index]!;
+      const result = sim.apply(step.command);
+      if (!result.ok)
+        emit(
+          w,
+          'CommandRefused',
+          `Script step ${item.index} (${step.command.type}) was refused: ${result.error}`,
+          {
+            error: result.error,
+          },
+        );
+      return;
+    }
+    case 'timer': {
+      const node = w.nodes.get(item.node);
+      if (!node || node.state !== 'running' || node.incarnation !== item.incarnation) return;
+      switch (item.name) {
+        case 'raftElection':
+        case 'raftFetchTimeout':
+        case 'raftCheckQuorum':
+        case 'raftRequestTimeout':
+          onRaftTimer(w, node, item.name, item.token);
+          return;
+        case 'raftParkExpire':
+          onParkedRaftFetchExpired(w, node, item.key!, item.token);
+          return;
+        case 'heartbeat':
+        case 'controllerRequestTimeout':
+          onBrokerTimer(w, node, item.name, item.token);
+          return;
+        case 'fenceCheck':
+        case 'controllerPeriodic':
+          onControllerTimer(w, node, item.name, item.token);
+          if (item.name === 'controllerPeriodic') maybeCreateScenarioTopics(w, node);
+          return;
+        case 'isrShrinkCheck':
+          onIsrShrinkCheck(w, node, item.token);
+          return;
+        case 'fetchRequestTimeout':
+          onFetcherTimer(w, node, item.token, item.key!);
+          return;
+        case 'parkedFetchExpire':
+          onParkedFetchExpired(w, node, item.key!, item.token);
+          return;
+        case 'delayedProduceExpire':
+          onDelayedProduceExpired(w, node, item.key!, item.token);
+          return;
+        case 'alterPartitionRetry':
+          onAlterPartitionRetry(w, node, item.key!, item.token);
+          return;
+        case 'retention':
+          onRetentionCheck(w, node);
+          return;
+        case 'groupTimer':
+          onGroupTimer(w, node, item.key!, item.token);
+          return;
+        case 'consumerFetchExpire':
+          onConsumerFetchExpired(w, node, item.token);
+          return;
+      }
+    }
+  }
+}
+
+function deliver(w: World, msg: Message): void {
+  w.network.inFlight--;
+  // A link cut while the packet was on the wire loses it too.
+  if (!reachable(w, msg.from, msg.to)) return;
+  if (typeof msg.to === 'string') {
+    if (w.consumers.has(msg.to)) onConsumerMessage(w, msg);
+    else onProducerMessage(w, msg);
+    return;
+  }
+  const node = w.nodes.get(msg.to);
+  const route = ROUTES[msg.body.kind];
+  if (!node || node.state !== 'running' || node.incarnation !== msg.toIncarnation) {
+    if (route?.refused && node && node.state !== 'running')
+      send(
+        w,
+        msg.to,
+        msg.from,
+        { kind: 'Disconnected', requestKind: msg.body.kind },
+        msg.reqId,
+        msg.fromIncarnation,
+      );
+    return;
+  }
+  // A request to a node without the memory it needs (a controller-only node, a broker-only one) is dropped.
+  if (route && (route.needs === null || node[route.needs])) (route.handle as Handler)(w, node, msg);
+}
+
+/** Scenario topics are created once every scenario broker is registered and unfenced (or after 10 s). */
+function maybeCreateScenarioTopics(w: World, node: SimNode): void {
+  if (w.scenarioTopics.length === 0 || !node.controller?.active) return;
+  const img = node.controller.work!;
+  const brokers = [...w.nodes.values()].filter((n) => n.isBroker);
+  const ready = brokers.every((n) => img.brokers.get(n.id) && !img.brokers.get(n.id)!.fenced);
+  if (!ready && w.nowMs < 10000) return;
+  const topics = w.scenarioTopics;
+  w.scenarioTopics = [];
+  for (const t of topics) {
+    const error = createTopic(w, node, t);
+    if (error)
+      emit(w, 'CommandRefused', `Topic ${t.name} of the scenario could not be created: ${error}`, {
+        topic: t.name,
+        error,
+      });
+  }
+}

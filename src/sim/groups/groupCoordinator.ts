@@ -1,0 +1,157 @@
+// The group coordinator on the brokers (GroupCoordinatorService): the leader of the group's
+// __consumer_offsets partition answers FindCoordinator for it, takes its group RPCs to the classic
+// protocol (classicGroup.ts) or the consumer protocol (consumerGroup.ts, KIP-848), commits its
+// offsets, and expires silent members on its timers. The group's records: groupMetadataManager.ts.
+
+import { authorizationError } from '../broker/acl';
+import {
+  convertToClassicGroup,
+  expireConsumerMembers,
+  offsetCommitError,
+  onConsumerGroupHeartbeat,
+} from './consumerGroup';
+import { reply } from '../kernel/kernel';
+import type { GroupRequest, Message, MessageOf } from '../model/messages';
+import { tpKey } from '../model/metadata';
+import { coordinatorMem } from '../model/coordinatorMem';
+import type { GroupMem, SimNode, World } from '../model/world';
+import type { NodeId } from '../model/types';
+import { errorResponse, maybeCompleteJoin, onJoinGroup, onSyncGroup, removeMember } from './classicGroup';
+import { GROUP_STORE, append, armGroupTimer, groupAt, offsetKey } from './groupMetadataManager';
+import { OFFSETS_TOPIC, groupTp, maybeCreateOffsetsTopic } from './offsetsTopic';
+
+export function onFindCoordinator(w: World, node: SimNode, msg: MessageOf<'FindCoordinator'>): void {
+  const b = msg.body;
+  const img = node.raft!.image;
+  const answer = (error: string | undefined, nodeId: NodeId) =>
+    reply(w, msg, { kind: 'FindCoordinatorResponse', groupId: b.groupId, error, nodeId });
+  if (!img.topics.has(OFFSETS_TOPIC)) {
+    // Kafka creates __consumer_offsets on the first FindCoordinator (auto topic creation).
+    maybeCreateOffsetsTopic(w, node);
+    return answer('COORDINATOR_NOT_AVAILABLE', -1);
+  }
+  const state = img.partitions.get(groupTp(w, node, b.groupId));
+  if (!state || state.leader < 0) return answer('COORDINATOR_NOT_AVAILABLE', -1);
+  answer(undefined, state.leader);
+}
+
+/** JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit, OffsetFetch at the coordinator. */
+export function onGroupRequest(w: World, node: SimNode, msg: Message): void {
+  const b = msg.body as GroupRequest;
+  const fail = (error: string) => reply(w, msg, errorResponse(b, error));
+  if (typeof msg.from === 'string' && authorizationError(w, msg.from, 'Read', 'group', b.groupId))
+    return fail('GROUP_AUTHORIZATION_FAILED');
+  const g = groupAt(w, node, b.groupId);
+  if (!g) return fail('NOT_COORDINATOR');
+  if (g.type === 'consumer')
+    switch (b.kind) {
+      case 'JoinGroup':
+        // classicGroupJoin: a non-empty consumer group does not take classic members here (in Kafka 4.0,
+        // classicGroupJoinToConsumerGroup would; not simulated, see docs/engine.md); an empty one becomes classic.
+        if (g.members.size > 0) return fail('INCONSISTENT_GROUP_PROTOCOL');
+        convertToClassicGroup(g);
+        break;
+      case 'SyncGroup':
+      case 'Heartbeat':
+      case 'LeaveGroup':
+        return fail('UNKNOWN_MEMBER_ID');
+    }
+  switch (b.kind) {
+    case 'ConsumerGroupHeartbeat':
+      return onConsumerGroupHeartbeat(w, node, g, msg, b, GROUP_STORE);
+    case 'JoinGroup':
+      return onJoinGroup(w, node, g, msg, b);
+    case 'SyncGroup':
+      return onSyncGroup(w, node, g, msg, b);
+    case 'Heartbeat': {
+      const m = g.members.get(b.memberId);
+      if (!m) return fail('UNKNOWN_MEMBER_ID');
+      if (b.generation !== g.generation) return fail('ILLEGAL_GENERATION');
+      m.expiresAtMs = w.nowMs + m.sessionTimeoutMs;
+      armGroupTimer(w, node, g);
+      return reply(w, msg, {
+        kind: 'HeartbeatResponse',
+        groupId: g.groupId,
+        error: g.state === 'PreparingRebalance' ? 'REBALANCE_IN_PROGRESS' : undefined,
+      });
+    }
+    case 'LeaveGroup': {
+      const m = g.members.get(b.memberId);
+      if (!m) return fail('UNKNOWN_MEMBER_ID');
+      reply(w, msg, { kind: 'LeaveGroupResponse', groupId: g.groupId });
+      removeMember(w, node, g, m, 'MemberLeft', `${m.clientId} left group ${g.groupId} (LeaveGroup)`);
+      return;
+    }
+    case 'OffsetCommit':
+      return onOffsetCommit(w, node, g, msg, b);
+    case 'OffsetFetch':
+      return reply(w, msg, {
+        kind: 'OffsetFetchResponse',
+        groupId: g.groupId,
+        offsets: b.partitions.map((tp) => {
+          const c = g.offsets.get(tpKey(tp.topic, tp.partition));
+          return { ...tp, offset: c ? c.offset : -1, leaderEpoch: c ? c.leaderEpoch : -1 };
+        }),
+      });
+  }
+}
+
+function onOffsetCommit(
+  w: World,
+  node: SimNode,
+  g: GroupMem,
+  msg: Message,
+  b: Extract<GroupRequest, { kind: 'OffsetCommit' }>,
+): void {
+  const m = g.members.get(b.memberId);
+  if (g.type === 'consumer') {
+    // KIP-848: OffsetCommit carries the member epoch in place of the generation.
+    const error = offsetCommitError(g, b.memberId, b.generation);
+    if (error) return reply(w, msg, errorResponse(b, error));
+  } else {
+    if (!m) return reply(w, msg, errorResponse(b, 'UNKNOWN_MEMBER_ID'));
+    if (b.generation !== g.generation) return reply(w, msg, errorResponse(b, 'ILLEGAL_GENERATION'));
+    if (g.state === 'CompletingRebalance') return reply(w, msg, errorResponse(b, 'REBALANCE_IN_PROGRESS'));
+    m.expiresAtMs = w.nowMs + m.sessionTimeoutMs;
+  }
+  const reqId = append(
+    w,
+    node,
+    g,
+    b.offsets.map((o) => ({
+      key: offsetKey(g.groupId, o.topic, o.partition),
+      value: JSON.stringify({ offset: o.offset, leaderEpoch: o.leaderEpoch }),
+    })),
+  );
+  coordinatorMem(w, node).appends.set(reqId, { groupId: g.groupId, request: msg, offsets: b.offsets });
+}
+
+export function onGroupTimer(w: World, node: SimNode, groupId: string, token: number): void {
+  const cm = coordinatorMem(w, node);
+  const g = cm.groups.get(groupId);
+  if (!g || g.timer.token !== token) return;
+  g.timer.token = 0;
+  const mem = node.broker?.replicas.get(groupTp(w, node, groupId));
+  if (!mem || mem.role !== 'leader' || mem.leaderEpoch !== g.loadedEpoch) {
+    cm.groups.delete(groupId); // no longer the coordinator: the group is unloaded
+    return;
+  }
+  if (g.type === 'consumer') {
+    expireConsumerMembers(w, node, g, GROUP_STORE);
+    armGroupTimer(w, node, g);
+    return;
+  }
+  // A member waiting in JoinGroup is bounded by the rebalance timeout, not its session.
+  for (const m of [...g.members.values()])
+    if (m.expiresAtMs <= w.nowMs && !(g.state === 'PreparingRebalance' && m.pendingJoin))
+      removeMember(
+        w,
+        node,
+        g,
+        m,
+        'MemberRemoved',
+        `${m.clientId} sent no heartbeat for session.timeout.ms (${m.sessionTimeoutMs} ms): group ${groupId} removes member ${m.memberId}`,
+      );
+  if (g.state === 'PreparingRebalance' && w.nowMs >= g.joinDeadlineMs) maybeCompleteJoin(w, node, g);
+  armGroupTimer(w, node, g);
+}

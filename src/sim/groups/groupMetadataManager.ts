@@ -1,0 +1,268 @@
+// GroupMetadataManager's storage: a group's committed offsets and its metadata as records in its
+// __consumer_offsets partition, appended through the partition's leader, and loaded from the
+// local replica of the log when this broker becomes the coordinator (after a failover too).
+
+import type { GroupStore } from './consumerGroup';
+import { armNodeDeadline, emit, nextReqId, reply, send } from '../kernel/kernel';
+import { entryAt, logEndOffset } from '../model/log';
+import type { CommittedOffset, GroupRequest, TopicPartition, MessageOf } from '../model/messages';
+import { tpKey } from '../model/metadata';
+import { coordinatorMem } from '../model/coordinatorMem';
+import type { CoordinatorMem, GroupMem, GroupMember, SimNode, World } from '../model/world';
+import type { NodeId } from '../model/types';
+import {
+  OFFSETS_COMMIT_TIMEOUT_MS,
+  OFFSETS_TOPIC,
+  groupTp,
+  offsetsPartitionCount,
+  offsetsPartitionFor,
+} from './offsetsTopic';
+
+/** The group, if this broker leads its __consumer_offsets partition; loaded from the log when it just became leader. */
+export function groupAt(w: World, node: SimNode, groupId: string): GroupMem | null {
+  const tp = groupTp(w, node, groupId);
+  const mem = node.broker?.replicas.get(tp);
+  const cm = coordinatorMem(w, node);
+  if (!mem || mem.role !== 'leader') {
+    cm.groups.delete(groupId); // unloaded: another broker coordinates it now
+    return null;
+  }
+  const g = cm.groups.get(groupId);
+  if (g && g.loadedEpoch === mem.leaderEpoch) return g;
+  return loadGroup(w, node, cm, groupId, tp, mem.leaderEpoch, !!g);
+}
+
+export const offsetKey = (groupId: string, topic: string, partition: number) =>
+  JSON.stringify(['offset', groupId, topic, partition]);
+
+const groupKey = (groupId: string) => JSON.stringify(['group', groupId]);
+
+interface GroupRecord {
+  generation: number;
+  protocol: string;
+  leaderId: string | null;
+  members: ({
+    memberId: string;
+    clientId: string;
+    sessionTimeoutMs: number;
+    rebalanceTimeoutMs: number;
+    protocols: string[];
+    topics: string[];
+    assignment: TopicPartition[];
+  } & KipMemberRecord)[];
+  /** KIP-848 groups only (Kafka writes ConsumerGroupMetadata, TargetAssignment, CurrentMemberAssignment records). */
+  type?: 'consumer';
+  groupEpoch?: number;
+  assignmentEpoch?: number;
+  subscriptionMetadata?: string;
+}
+
+type KipMemberRecord = Pick<
+  GroupMember,
+  'memberEpoch' | 'previousMemberEpoch' | 'memberState' | 'pendingRevocation' | 'target' | 'serverAssignor'
+>;
+
+/** GroupMetadataManager.loadGroupsAndOffsets: replays the group's records from this replica's log. */
+function loadGroup(
+  w: World,
+  node: SimNode,
+  cm: CoordinatorMem,
+  groupId: string,
+  tp: string,
+  epoch: number,
+  reloaded: boolean,
+): GroupMem {
+  const g: GroupMem = {
+    groupId,
+    loadedEpoch: epoch,
+    state: 'Empty',
+    generation: 0,
+    protocol: '',
+    leaderId: null,
+    members: new Map(),
+    offsets: new Map(),
+    joinDeadlineMs: 0,
+    initialDelay: false,
+    timer: { dueMs: -1, token: 0 },
+    nextMemberSeq: 0,
+  };
+  const log = node.disk.partitions.get(tp)?.log;
+  const gk = groupKey(groupId);
+  const prefix = JSON.stringify(['offset', groupId]).slice(0, -1) + ',';
+  let meta: GroupRecord | null = null;
+  if (log) {
+    for (let off = log.logStartOffset; off < logEndOffset(log); off++) {
+      const r = entryAt(log, off)!;
+      if (r.key === gk) meta = JSON.parse(r.value) as GroupRecord;
+      else if (r.key !== null && r.key.startsWith(prefix)) {
+        const [, , topic, partition] = JSON.parse(r.key) as [string, string, string, number];
+        const v = JSON.parse(r.value) as { offset: number; leaderEpoch: number };
+        g.offsets.set(tpKey(topic, partition), { topic, partition, ...v });
+      }
+    }
+  }
+  if (meta) {
+    g.generation = meta.generation;
+    g.protocol = meta.protocol;
+    g.leaderId = meta.leaderId;
+    if (meta.type === 'consumer') {
+      g.type = 'consumer';
+      g.groupEpoch = meta.groupEpoch;
+      g.assignmentEpoch = meta.assignmentEpoch;
+      g.subscriptionMetadata = meta.subscriptionMetadata;
+    }
+    for (const m of meta.members)
+      g.members.set(m.memberId, {
+        ...(meta.type === 'consumer' ? kipMemberFields(m) : {}),
+        memberId: m.memberId,
+        clientId: m.clientId,
+        protocols: m.protocols,
+        subscription: { topics: m.topics, ownedPartitions: [] },
+        assignment: m.assignment,
+        sessionTimeoutMs: m.sessionTimeoutMs,
+        rebalanceTimeoutMs: m.rebalanceTimeoutMs,
+        // Loaded members get a fresh session (GroupCoordinator.onElection schedules their expiry).
+        expiresAtMs: w.nowMs + m.sessionTimeoutMs,
+        pendingJoin: null,
+        pendingSync: null,
+      });
+    g.state = g.members.size ? 'Stable' : 'Empty';
+    if (g.type === 'consumer' && g.members.size) {
+      const reconciling = [...g.members.values()].some(
+        (m) => m.memberState !== 'stable' || m.memberEpoch !== g.assignmentEpoch,
+      );
+      g.state = g.groupEpoch! > g.assignmentEpoch! ? 'Assigning' : reconciling ? 'Reconciling' : 'Stable';
+    }
+  }
+  cm.groups.set(groupId, g);
+  if (reloaded || meta || g.offsets.size)
+    emit(
+      w,
+      'GroupLoaded',
+      `Broker ${node.id} now coordinates group ${groupId} (leader of ${tp} at epoch ${epoch}): it loaded ${g.offsets.size} committed offset(s) and ${g.members.size} member(s) from its log.`,
+      { nodeId: node.id, groupId, offsets: g.offsets.size, members: g.members.size },
+    );
+  armGroupTimer(w, node, g);
+  return g;
+}
+
+function kipMemberFields(m: KipMemberRecord): KipMemberRecord {
+  return {
+    memberEpoch: m.memberEpoch,
+    previousMemberEpoch: m.previousMemberEpoch,
+    memberState: m.memberState,
+    pendingRevocation: m.pendingRevocation,
+    target: m.target,
+    serverAssignor: m.serverAssignor,
+  };
+}
+
+/** Writes the group's membership and assignment (GroupMetadataManager.storeGroup); not awaited. */
+export function storeGroup(w: World, node: SimNode, g: GroupMem): void {
+  const kip = g.type === 'consumer';
+  const rec: GroupRecord = {
+    generation: g.generation,
+    protocol: g.protocol,
+    leaderId: g.leaderId,
+    members: [...g.members.values()].map((m) => ({
+      memberId: m.memberId,
+      clientId: m.clientId,
+      sessionTimeoutMs: m.sessionTimeoutMs,
+      rebalanceTimeoutMs: m.rebalanceTimeoutMs,
+      protocols: m.protocols,
+      topics: m.subscription.topics,
+      assignment: m.assignment,
+      ...(kip ? kipMemberFields(m) : {}),
+    })),
+    ...(kip
+      ? {
+          type: 'consumer' as const,
+          groupEpoch: g.groupEpoch,
+          assignmentEpoch: g.assignmentEpoch,
+          subscriptionMetadata: g.subscriptionMetadata,
+        }
+      : {}),
+  };
+  append(w, node, g, [{ key: groupKey(g.groupId), value: JSON.stringify(rec) }]);
+}
+
+/** Appends records to the group's __consumer_offsets partition through the produce path, acks=all. */
+export function append(
+  w: World,
+  node: SimNode,
+  g: GroupMem,
+  records: { key: string; value: string }[],
+): number {
+  const p = offsetsPartitionFor(g.groupId, offsetsPartitionCount(w, node));
+  const reqId = nextReqId(w);
+  send(
+    w,
+    node.id,
+    node.id,
+    {
+      kind: 'Produce',
+      topic: OFFSETS_TOPIC,
+      partition: p,
+      acks: 'all',
+      timeoutMs: OFFSETS_COMMIT_TIMEOUT_MS,
+      records: records.map((r) => ({
+        id: w.nextRecordId++,
+        epoch: -1,
+        key: r.key,
+        value: r.value,
+        producerId: `group-coordinator-${node.id}`,
+        pid: -1,
+        seq: -1,
+        timestampMs: w.nowMs,
+      })),
+    },
+    reqId,
+  );
+  return reqId;
+}
+
+/** The append of an OffsetCommit completed (or failed): the commit is answered now. */
+export function onCoordinatorAppendResponse(
+  w: World,
+  node: SimNode,
+  msg: MessageOf<'ProduceResponse'>,
+): void {
+  const b = msg.body;
+  const cm = coordinatorMem(w, node);
+  const pending = cm.appends.get(msg.reqId);
+  if (!pending) return;
+  cm.appends.delete(msg.reqId);
+  const body = pending.request.body as Extract<GroupRequest, { kind: 'OffsetCommit' }>;
+  // GroupMetadataManager.storeOffsets maps the append's error to a coordinator error.
+  const error = !b.error
+    ? undefined
+    : b.error === 'NOT_LEADER_OR_FOLLOWER'
+      ? 'NOT_COORDINATOR'
+      : 'COORDINATOR_NOT_AVAILABLE';
+  const g = cm.groups.get(pending.groupId);
+  if (!error && g) for (const o of pending.offsets) g.offsets.set(tpKey(o.topic, o.partition), { ...o });
+  reply(w, pending.request, {
+    kind: 'OffsetCommitResponse',
+    groupId: body.groupId,
+    error,
+    offsets: pending.offsets as CommittedOffset[],
+  });
+}
+
+export const GROUP_STORE: GroupStore = { store: storeGroup, armTimer: armGroupTimer };
+
+export function armGroupTimer(w: World, node: SimNode, g: GroupMem): void {
+  let due = Infinity;
+  for (const m of g.members.values())
+    if (!(g.state === 'PreparingRebalance' && m.pendingJoin)) due = Math.min(due, m.expiresAtMs);
+  if (g.state === 'PreparingRebalance') due = Math.min(due, g.joinDeadlineMs);
+  if (due < Infinity) armNodeDeadline(w, node, g.timer, Math.max(due, w.nowMs), 'groupTimer', g.groupId);
+}
+
+/** The group as its coordinator sees it now, or null when no running broker has it loaded. */
+export function loadedGroup(w: World, coordinator: NodeId, groupId: string): GroupMem | null {
+  const node = w.nodes.get(coordinator);
+  const cm = w.coordinators.get(coordinator);
+  if (!node || node.state !== 'running' || !cm || cm.incarnation !== node.incarnation) return null;
+  return cm.groups.get(groupId) ?? null;
+}

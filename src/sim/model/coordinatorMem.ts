@@ -1,0 +1,24 @@
+// A broker's volatile group-coordinator memory (groups, pending offset appends, and the consumer
+// fetch sessions the broker keeps beside them), made on first use in each incarnation: a
+// restarted broker starts with none.
+
+import type { CoordinatorMem, SimNode, World } from './world';
+
+/** This broker's coordinator memory; a restarted broker starts with none. */
+export function coordinatorMem(w: World, node: SimNode): CoordinatorMem {
+  let cm = w.coordinators.get(node.id);
+  if (!cm || cm.incarnation !== node.incarnation) {
+    cm = {
+      incarnation: node.incarnation,
+      groups: new Map(),
+      appends: new Map(),
+      fetchSessions: new Map(),
+      lastFetchSessionId: 0,
+      parked: new Map(),
+      parkTimer: { dueMs: -1, token: 0 },
+      offsetsTopicWarnedAtMs: -Infinity,
+    };
+    w.coordinators.set(node.id, cm);
+  }
+  return cm;
+}

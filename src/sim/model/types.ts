@@ -1,0 +1,308 @@
+// Public types of the engine: the scenario format, commands, snapshot, events and ledger.
+// These names are a contract (docs/architecture.md, the public surface): tests, lessons and shared links depend on them.
+
+export type NodeId = number;
+export type Role = 'broker' | 'controller';
+export type Acks = 0 | 1 | 'all';
+export type ConfigValue = string | number | boolean;
+
+export interface ScenarioNode {
+  id: NodeId;
+  roles: Role[];
+  rack?: string;
+}
+
+export interface ScenarioTopic {
+  name: string;
+  partitions: number;
+  replicationFactor: number;
+  config?: Record<string, ConfigValue>;
+  /** One replica list per partition; the first replica is the preferred leader. */
+  assignment?: NodeId[][];
+}
+
+export interface LinkLatency {
+  from: NodeId | string;
+  to: NodeId | string;
+  latencyMs: number;
+}
+
+export interface ScenarioNetwork {
+  /** One-way latency of every link, in virtual milliseconds. */
+  latencyMs?: number;
+  /** Seeded uniform jitter added to each message, in [0, jitterMs). */
+  jitterMs?: number;
+  /** Per-link overrides of latencyMs (one direction each). */
+  links?: LinkLatency[];
+}
+
+export interface ScriptStep {
+  atMs: number;
+  command: Command;
+}
+
+export interface Scenario {
+  version: 1;
+  seed: number;
+  nodes: ScenarioNode[];
+  config?: Record<string, ConfigValue>;
+  network?: ScenarioNetwork;
+  topics?: ScenarioTopic[];
+  script?: ScriptStep[];
+  security?: ScenarioSecurity;
+  /** A standby cluster in another region, fed by MirrorMaker (see docs/scenario.md, "mirror"). */
+  mirror?: ScenarioMirror;
+}
+
+/** The standby cluster: a KRaft cluster of its own (its own controllers, brokers and metadata). */
+export interface ScenarioStandby {
+  /** Node ids distinct from the primary cluster's. */
+  nodes: ScenarioNode[];
+  config?: Record<string, ConfigValue>;
+  /** Latency inside the standby region. */
+  network?: Omit<ScenarioNetwork, 'links'>;
+  /** Seed of the standby's random number generator; default the scenario's seed + 1. */
+  seed?: number;
+  /** Name of the standby region (default "region-2"). */
+  region?: string;
+}
+
+/** MirrorMaker-style asynchronous replication of chosen topics to a standby cluster. */
+export interface ScenarioMirror {
+  standby: ScenarioStandby;
+  /** Topics of the scenario to mirror (same name, same partition in the standby). */
+  topics: string[];
+  /** Name of the primary region (default "region-1"). */
+  primaryRegion?: string;
+  /** One-way latency between the two regions, in virtual ms (default 40). */
+  crossRegionLatencyMs?: number;
+  /** How often MirrorMaker polls the primary (default 100 ms). */
+  pollIntervalMs?: number;
+  /** The acks of MirrorMaker's producer into the standby (default "all"). */
+  acks?: Acks;
+}
+
+export type AclOperation = 'Read' | 'Write' | 'Describe' | 'All';
+export type SecurityProtocol = 'PLAINTEXT' | 'SSL' | 'SASL_PLAINTEXT' | 'SASL_SSL';
+
+/** One kafka-acls rule: `principal` may (allow) or may not (deny) do `operation` on the resource. */
+export interface AclBinding {
+  /** "User:alice", or "User:*" for every principal. */
+  principal: string;
+  operation: AclOperation;
+  resourceType: 'topic' | 'group';
+  /** A name, or "*" for every resource of the type (literal pattern). */
+  resourceName: string;
+  patternType?: 'literal' | 'prefixed';
+  permission: 'allow' | 'deny';
+}
+
+/** Authentication and authorization (see docs/scenario.md, "security"). */
+export interface ScenarioSecurity {
+  /** Client id → the principal its connection authenticates as (SASL); others are "User:ANONYMOUS". */
+  principals?: Record<string, string>;
+  acls?: AclBinding[];
+  /** The security protocol of the brokers' listener (what every link uses unless a client says otherwise). */
+  listener?: SecurityProtocol;
+  /** Per client id: the protocol its connection uses. */
+  clientProtocols?: Record<string, SecurityProtocol>;
+}
+
+// ---- commands -------------------------------------------------------------
+
+export interface CrashNode {
+  type: 'crashNode';
+  nodeId: NodeId;
+}
+export interface RestartNode {
+  type: 'restartNode';
+  nodeId: NodeId;
+}
+export interface ShutdownNode {
+  type: 'shutdownNode';
+  nodeId: NodeId;
+}
+export interface PartitionNetwork {
+  type: 'partitionNetwork';
+  groups: NodeId[][];
+}
+export interface CutLink {
+  type: 'cutLink';
+  from: NodeId | string;
+  to: NodeId | string;
+  oneWay?: boolean;
+}
+export interface HealNetwork {
+  type: 'healNetwork';
+}
+export interface CreateTopic extends ScenarioTopic {
+  type: 'createTopic';
+}
+export interface AlterConfig {
+  type: 'alterConfig';
+  resourceType: 'topic' | 'broker' | 'cluster';
+  /** Topic name or broker id; omitted for the cluster-wide default. */
+  resourceName?: string;
+  /** Values to set; null deletes an override (incrementalAlterConfigs SET / DELETE). */
+  configs: Record<string, ConfigValue | null>;
+}
+export interface Produce {
+  type: 'produce';
+  topic: string;
+  key?: string | null;
+  value: string;
+  acks?: Acks;
+  partition?: number;
+  producerId?: string;
+  /** How many records to send (each with the same key and value, numbered values if > 1). */
+  count?: number;
+}
+export interface AddNode {
+  type: 'addNode';
+  nodeId: NodeId;
+  roles: Role[];
+  rack?: string;
+}
+export interface ElectLeaders {
+  type: 'electLeaders';
+  electionType: 'preferred' | 'unclean';
+  /** Partitions to elect; all partitions when omitted. */
+  partitions?: { topic: string; partition: number }[];
+}
+
+export interface ReassignPartitions {
+  type: 'reassignPartitions';
+  /** Per partition the target replicas (first = preferred leader), or null to cancel (AlterPartitionReassignments). */
+  partitions: { topic: string; partition: number; replicas: NodeId[] | null }[];
+}
+export interface AddAcl extends AclBinding {
+  type: 'addAcl';
+}
+export interface RemoveAcl extends AclBinding {
+  type: 'removeAcl';
+}
+
+/** A continuous producer (KafkaProducer in a loop) at `ratePerSec` records per second. */
+export interface StartProducer {
+  type: 'startProducer';
+  producerId: string;
+  topic: string;
+  /** Records per second, 0 to 10000 (0: idle, the produce command can still use it). */
+  ratePerSec: number;
+  /** Record key: a pattern where {n} counts 0..keyCount-1 in turn ("customer-{n}"); null for null keys. */
+  keyPattern?: string | null;
+  /** How many keys the pattern cycles through (default 10). */
+  keyCount?: number;
+  /** Default acks of its records; overrides config.acks. */
+  acks?: Acks;
+  /** Kafka producer configs by their names (ProducerConfig), e.g. {"linger.ms": 20, "bootstrap.servers": "4,5"}. */
+  config?: Record<string, ConfigValue>;
+}
+export interface StopProducer {
+  type: 'stopProducer';
+  producerId: string;
+}
+/** A KafkaConsumer in a group (subscribe + poll loop); the group is created when its first member joins. */
+export interface StartConsumer {
+  type: 'startConsumer';
+  consumerId: string;
+  groupId: string;
+  topics: string[];
+  /** Kafka consumer configs by their names (ConsumerConfig), e.g. {"auto.offset.reset": "earliest"}. */
+  config?: Record<string, ConfigValue>;
+}
+/** Stops a consumer: gracefully (commit, LeaveGroup) by default; graceful=false is a crash (no LeaveGroup). */
+export interface StopConsumer {
+  type: 'stopConsumer';
+  consumerId: string;
+  graceful?: boolean;
+}
+/** commitSync() of the consumer's current positions. */
+export interface CommitOffsets {
+  type: 'commitOffsets';
+  consumerId: string;
+}
+
+/** The whole primary region goes dark (needs a scenario with a `mirror`). */
+export interface LoseRegion {
+  type: 'loseRegion';
+}
+
+export type Command =
+  | StartProducer
+  | StopProducer
+  | StartConsumer
+  | StopConsumer
+  | CommitOffsets
+  | ReassignPartitions
+  | AddAcl
+  | RemoveAcl
+  | CrashNode
+  | RestartNode
+  | ShutdownNode
+  | PartitionNetwork
+  | CutLink
+  | HealNetwork
+  | CreateTopic
+  | AlterConfig
+  | Produce
+  | AddNode
+  | ElectLeaders
+  | LoseRegion;
+
+export type CommandResult = { ok: true } | { ok: false; error: string };
+
+// ---- events ---------------------------------------------------------------
+
+/** One line of the event log, in the words a Kafka operator would use. */
+export interface SimEvent {
+  seq: number;
+  timeMs: number;
+  type: string;
+  /** The node the event happened on or is about, if any. */
+  nodeId?: NodeId;
+  topic?: string;
+  partition?: number;
+  /** A plain-words explanation, with Kafka's term in it. */
+  message: string;
+  [field: string]: unknown;
+}
+
+// ---- ledger ---------------------------------------------------------------
+
+export interface ProduceAttempt {
+  atMs: number;
+  brokerId: NodeId;
+  error?: string;
+}
+
+export interface LedgerEntry {
+  /** Unique id of the record in this run. */
+  recordId: number;
+  producerId: string;
+  topic: string;
+  partition: number;
+  /** -1 until acknowledged, and for acks=0 (as Kafka's client reports). */
+  offset: number;
+  key: string | null;
+  value: string;
+  acks: Acks;
+  status: 'pending' | 'acked' | 'failed';
+  error?: string;
+  sentAtMs: number;
+  ackedAtMs?: number;
+  attempts: ProduceAttempt[];
+}
+
+export interface CommittedRecord {
+  offset: number;
+  key: string | null;
+  value: string;
+  leaderEpoch: number;
+  recordId: number;
+}
+
+export interface ScenarioIssue {
+  path: string;
+  message: string;
+}

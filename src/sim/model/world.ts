@@ -1,0 +1,559 @@
+// The model: one plain object holding the whole simulated world. Rules in the other files
+// mutate it; nothing here reads a clock or a random source of its own.
+
+import type { Timed } from './heap';
+import { EventQueue } from './heap';
+import type { EpochLog } from './log';
+import type {
+  Addr,
+  Body,
+  CommittedOffset,
+  LogRecord,
+  Message,
+  Subscription,
+  TopicPartition,
+} from './messages';
+import type { MetaEntry, MetaImage, PartitionState } from './metadata';
+import type { RngState } from './rngState';
+import type { SecurityState } from './security';
+import type { MetricsState } from './metricsSeries';
+import type {
+  Acks,
+  ConfigValue,
+  LedgerEntry,
+  NodeId,
+  Role,
+  ScenarioTopic,
+  ScriptStep,
+  SimEvent,
+} from './types';
+import type { ConsumedRecordView, GroupState, NodeState } from './views';
+
+/** An event: when it is due (then the order it was scheduled in) and what happens. */
+export type QueueItem =
+  | Message
+  | (Timed & { t: 'timer'; node: NodeId; incarnation: number; name: TimerName; token: number; key?: string })
+  | (Timed & { t: 'client'; client: string; name: ClientTimerName; token: number; key?: string })
+  | (Timed & { t: 'script'; index: number });
+
+export type TimerName =
+  | 'raftElection'
+  | 'raftFetchTimeout'
+  | 'raftCheckQuorum'
+  | 'raftRequestTimeout'
+  | 'raftParkExpire'
+  | 'heartbeat'
+  | 'fenceCheck'
+  | 'controllerRequestTimeout'
+  | 'isrShrinkCheck'
+  | 'fetchRequestTimeout'
+  | 'parkedFetchExpire'
+  | 'delayedProduceExpire'
+  | 'alterPartitionRetry'
+  | 'retention'
+  | 'controllerPeriodic'
+  | 'groupTimer'
+  | 'consumerFetchExpire';
+
+export type ClientTimerName =
+  | 'requestTimeout'
+  | 'retry'
+  | 'metadataRefresh'
+  | 'deliveryTimeout'
+  | 'produceTick'
+  | 'consumerPoll'
+  | 'heartbeat'
+  | 'autoCommit';
+
+export interface PartitionDisk {
+  log: EpochLog<LogRecord>;
+  /** The replication-offset-checkpoint: the HW this replica last knew. */
+  highWatermark: number;
+}
+
+export interface NodeDisk {
+  metaLog: EpochLog<MetaEntry>;
+  /** quorum-state file: the Raft epoch and the vote cast in it. */
+  quorumEpoch: number;
+  votedFor: NodeId | null;
+  partitions: Map<string, PartitionDisk>;
+  /** Written at a clean shutdown, read at the next registration (KIP-966 unclean shutdown detection). */
+  cleanShutdownBrokerEpoch: number;
+}
+
+export type RaftRole =
+  'unattached' | 'prospective' | 'candidate' | 'leader' | 'follower' | 'resigned' | 'observer';
+
+export interface VoterProgress {
+  endOffset: number;
+  lastFetchMs: number;
+}
+
+export interface RaftMem {
+  role: RaftRole;
+  leaderId: NodeId | null;
+  /** Committed offset (exclusive end) known to this node. */
+  highWatermark: number;
+  votes: NodeId[];
+  rejections: NodeId[];
+  electionToken: number;
+  fetchToken: number;
+  fetchInFlight: boolean;
+  fetchReqId: number;
+  /** The leader this voter last timed out on (a prospective does not follow it back). */
+  lostLeaderId: NodeId | null;
+  lastFetchOkMs: number;
+  /** Leader only: each voter's fetch progress. */
+  progress: Map<NodeId, VoterProgress>;
+  /** Leader only: fetches parked until new entries arrive. */
+  parked: Map<Addr, { msg: Message; token: number }>;
+  /** Leader only: the HW last sent to each fetcher, so a newer HW is answered at once. */
+  sentHighWatermark: Map<Addr, number>;
+  /** Observers with no known leader try voters in turn. */
+  nextVoterIdx: number;
+  /** The committed image: every record below highWatermark applied in order. */
+  image: MetaImage;
+}
+
+export interface PendingReply {
+  offset: number;
+  /** The request it answers, and the answer to send once `offset` commits. */
+  req: Message;
+  body: Body;
+}
+
+export interface ControllerMem {
+  active: boolean;
+  /** Offset of this leader's LeaderChangeMessage: active once it is committed. */
+  activationOffset: number;
+  /** Committed image plus this controller's own uncommitted records. */
+  work: MetaImage | null;
+  lastContactMs: Map<NodeId, number>;
+  pendingReplies: PendingReply[];
+  /** Events explained at decision time, logged once their records commit. */
+  pendingEvents: { offset: number; type: string; message: string; fields: Record<string, unknown> }[];
+  fenceToken: number;
+  periodicToken: number;
+  lastUncleanCheckMs: number;
+  lastRebalanceCheckMs: number;
+}
+
+export interface ProducerStateEntry {
+  lastSeq: number;
+  /** Offsets of the producer's recent records: offsets[i] holds sequence number baseSeq + i. */
+  baseSeq: number;
+  offsets: number[];
+}
+
+export interface FollowerProgress {
+  replicaId: NodeId;
+  logEndOffset: number;
+  lastCaughtUpTimeMs: number;
+  lastFetchTimeMs: number;
+  lastFetchLeaderLogEndOffset: number;
+  /** KIP-227 fetch session: the HW and log start offset last sent to this follower. */
+  sentHighWatermark: number;
+  sentLogStartOffset: number;
+}
+
+export interface DelayedProduce {
+  requiredOffset: number;
+  baseOffset: number;
+  msg: Message;
+  deadlineMs: number;
+}
+
+/**
+ * One armed timer standing for many deadlines: it is re-armed only for an earlier deadline, and when
+ * it fires the owner checks every deadline and re-arms for the next. The queue holds no stale pile.
+ */
+export interface DeadlineTimer {
+  dueMs: number;
+  token: number;
+}
+
+export interface ReplicaMem {
+  /** tpKey(topic, partition), computed once. */
+  key: string;
+  topic: string;
+  partition: number;
+  role: 'leader' | 'follower' | 'none';
+  leaderId: NodeId;
+  leaderEpoch: number;
+  partitionEpoch: number;
+  replicas: NodeId[];
+  /** The ISR as last committed (what the metadata log says). */
+  isr: NodeId[];
+  /** AlterPartition in flight: the ISR it proposes (its union with `isr` is the maximal ISR). */
+  pendingIsr: NodeId[] | null;
+  alterToken: number;
+  followers: Map<NodeId, FollowerProgress>;
+  delayed: DelayedProduce[];
+  delayedTimer: DeadlineTimer;
+  /** Sequence numbers of each idempotent producer's recent records (ProducerStateEntry). */
+  producerState: Map<number, ProducerStateEntry>;
+  /** Follower: waiting for newer metadata after a FENCED_LEADER_EPOCH or NOT_LEADER_OR_FOLLOWER. */
+  fetchError: string | null;
+  /** Follower: do not fetch this partition before (after a retriable fetch error). */
+  fetchDelayUntilMs: number;
+}
+
+export interface Fetcher {
+  leaderId: NodeId;
+  parts: Set<string>;
+  inFlight: boolean;
+  reqId: number;
+  sentAtMs: number;
+  timer: DeadlineTimer;
+  backoffUntilMs: number;
+}
+
+export interface BrokerMem {
+  brokerEpoch: number;
+  registered: boolean;
+  registrationInFlight: boolean;
+  heartbeatInFlight: boolean;
+  controllerTarget: NodeId | null;
+  heartbeatToken: number;
+  requestToken: number;
+  requestReqId: number;
+  fencedByController: boolean;
+  wantShutDown: boolean;
+  replicas: Map<string, ReplicaMem>;
+  fetchers: Map<NodeId, Fetcher>;
+  /** Leader side: one parked fetch session per follower broker. */
+  parked: Map<NodeId, { msg: Message; expiresAtMs: number }>;
+  parkTimers: Map<NodeId, DeadlineTimer>;
+  isrToken: number;
+  /** Replication throttles (ReplicationQuotaManager): bytes this broker may still send as leader / fetch as follower. */
+  leaderQuota: QuotaBucket;
+  followerQuota: QuotaBucket;
+}
+
+/** A token bucket that may go into debt: a whole response is sent, then the next waits (the rate holds on average). */
+export interface QuotaBucket {
+  allowanceBytes: number;
+  updatedAtMs: number;
+}
+
+export interface SimNode {
+  id: NodeId;
+  roles: Role[];
+  rack: string | null;
+  isBroker: boolean;
+  isController: boolean;
+  state: NodeState;
+  incarnation: number;
+  disk: NodeDisk;
+  raft: RaftMem | null;
+  controller: ControllerMem | null;
+  broker: BrokerMem | null;
+}
+
+export interface InFlightRequest {
+  reqId: number;
+  recordIds: number[];
+  brokerId: NodeId;
+  topic: string;
+  partition: number;
+  sentAtMs: number;
+}
+
+export interface ProducerRecordState {
+  recordId: number;
+  /** The batch this record was first sent in (-1 before): retries resend that same batch. */
+  batchId: number;
+  partition: number;
+  pid: number;
+  seq: number;
+  attempts: number;
+  /** Not before this time (retry backoff). */
+  readyAtMs: number;
+  inFlight: boolean;
+  deadlineMs: number;
+}
+
+export interface ProducerClient {
+  id: string;
+  acks: Acks;
+  idempotent: boolean;
+  pid: number;
+  config: Record<string, ConfigValue>;
+  /** topic -> partition -> leader, as the last Metadata response said. */
+  leaders: Map<string, { leader: NodeId; leaderEpoch: number }[]>;
+  metadataInFlight: boolean;
+  metadataReqId: number;
+  metadataToken: number;
+  metadataFetchedAtMs: number;
+  needMetadata: boolean;
+  bootstrapIdx: number;
+  /** Per partition: the next sequence number. */
+  nextSeq: Map<string, number>;
+  /** Unsettled records in send order (so their delivery deadlines are in order too). */
+  records: Map<number, ProducerRecordState>;
+  /** Records waiting to be sent (not in flight), oldest first. */
+  ready: number[];
+  inFlight: Map<number, InFlightRequest>;
+  inFlightPerBroker: Map<NodeId, number>;
+  requestTimer: DeadlineTimer;
+  deliveryToken: number;
+  deliveryDueMs: number;
+  retryTimer: DeadlineTimer;
+  /** KIP-794 sticky partitioner: the current partition per topic and the bytes sent to it. */
+  sticky: Map<string, { partition: number; bytes: number }>;
+  counters: { sent: number; acknowledged: number; failed: Record<string, number>; retries: number };
+  /** enable.idempotence was set explicitly (a conflicting acks is then a ConfigException). */
+  idempotenceExplicit: boolean;
+  /** bootstrap.servers as broker ids; metadata then comes from the brokers the cluster names. */
+  bootstrap: NodeId[];
+  knownBrokers: NodeId[];
+  /** Consecutive metadata requests that got no answer; a whole round of them is reported once. */
+  metadataFailures: number;
+  noMetadataReported: boolean;
+  metadataFrom: NodeId | null;
+  /** Ack latencies of the last records (a ring of up to LATENCY_RING). */
+  latencies: number[];
+  latencyNext: number;
+  /** startProducer: the continuous load. */
+  loop: ProducerLoop | null;
+}
+
+export interface ProducerLoop {
+  topic: string;
+  ratePerSec: number;
+  keyPattern: string | null;
+  keyCount: number;
+  acks: Acks;
+  startedAtMs: number;
+  emitted: number;
+  token: number;
+}
+
+// ---- consumers and the group coordinator (consumer.ts, groupCoordinator.ts, consumerFetch.ts) ----
+
+export interface ConsumerPartition {
+  topic: string;
+  partition: number;
+  /** Next offset to fetch; -1 until known (OffsetFetch, then auto.offset.reset). */
+  position: number;
+  /** Epoch of the last record consumed (KIP-320), -1 when none. */
+  positionEpoch: number;
+  /**
+   * 'offset': waiting for the committed offset; 'reset': ListOffsets; 'validate': OffsetsForLeaderEpoch;
+   * 'revoke': KIP-848, the coordinator asked for it back (no more fetches; committed, then released).
+   */
+  pending: 'offset' | 'reset' | 'validate' | 'revoke' | null;
+  /** The leader epoch the position was last validated against. */
+  validatedEpoch: number;
+}
+
+/**
+ * A consumer's fetches from one leader broker (FetchSessionHandler, KIP-227): after a full fetch the
+ * leader keeps the session's partitions and their fetch offsets, so each later (incremental) fetch
+ * names only the partitions whose offset or leader epoch changed, and those to forget.
+ */
+export interface ConsumerFetchState {
+  reqId: number;
+  sentAtMs: number;
+  backoffUntilMs: number;
+  /** A partition of this leader waited for the fetch in flight: the next one looks at every partition. */
+  rescan: boolean;
+  /** The id the leader gave the session; 0 before the first full fetch is answered. */
+  sessionId: number;
+  /** The epoch of the next request: 0 for a full fetch (which opens a session), then 1, 2, ... */
+  sessionEpoch: number;
+  /** The session's partitions as the leader knows them: "topic-partition" → fetch offset and leader epoch sent. */
+  session: Map<string, { topic: string; partition: number; position: number; leaderEpoch: number }>;
+}
+
+export interface ConsumerClient {
+  id: string;
+  groupId: string;
+  topics: string[];
+  config: Record<string, ConfigValue>;
+  state: 'stopped' | 'crashed' | 'finding-coordinator' | 'joining' | 'syncing' | 'stable';
+  /** A new consumer with the same id gets a new incarnation; old replies are ignored. */
+  incarnation: number;
+  coordinator: NodeId;
+  memberId: string;
+  generation: number;
+  protocol: string;
+  /** Requests in flight by purpose ('find', 'join', 'sync', 'heartbeat', 'commit', 'offsets', 'metadata', 'reset:4', ...). */
+  pendingReq: Map<string, { reqId: number; sentAtMs: number; timeoutMs: number; to: NodeId }>;
+  /** No coordinator request before this time (retry.backoff.ms after an error). */
+  backoffUntilMs: number;
+  rejoinNeeded: boolean;
+  isLeader: boolean;
+  /** The leader's view: every topic some member subscribes to. */
+  groupTopics: string[];
+  needMetadata: boolean;
+  /** Partition counts the leader assigned with (it rejoins when the metadata changes). */
+  assignedWith: Record<string, number> | null;
+  parts: Map<string, ConsumerPartition>;
+  leaders: Map<string, { leader: NodeId; leaderEpoch: number }[]>;
+  metadataFetchedAtMs: number;
+  /** No metadata request before this time (retry.backoff.ms between them). */
+  metadataRetryAtMs: number;
+  bootstrapIdx: number;
+  /** Per leader broker: its fetch session, the fetch in flight (reqId 0: none) and its backoff. */
+  fetches: Map<NodeId, ConsumerFetchState>;
+  pollTimer: DeadlineTimer;
+  heartbeatToken: number;
+  commitToken: number;
+  consumed: number;
+  lastRecords: ConsumedRecordView[];
+  /** group.protocol=consumer only (KIP-848, consumerMembership.ts); absent with the classic protocol. */
+  membership?: ConsumerMembership;
+}
+
+/** The client side of KIP-848 (ConsumerMembershipManager); the member epoch is the consumer's `generation`. */
+export interface ConsumerMembership {
+  /** group.consumer.heartbeat.interval.ms, as the coordinator says in each response. */
+  heartbeatIntervalMs: number;
+  /** The next ConsumerGroupHeartbeat is due then (now: a join, an acknowledgement, a rejoin). */
+  heartbeatDueMs: number;
+  /** Partitions being revoked: their positions are committed before the member acknowledges. */
+  revoking: boolean;
+}
+
+export interface GroupMember {
+  memberId: string;
+  clientId: string;
+  protocols: string[];
+  subscription: Subscription;
+  assignment: TopicPartition[];
+  sessionTimeoutMs: number;
+  rebalanceTimeoutMs: number;
+  /** Session expires at this time unless a heartbeat or request comes first. */
+  expiresAtMs: number;
+  /** A JoinGroup waiting for the rebalance to complete. */
+  pendingJoin: Message | null;
+  pendingSync: Message | null;
+  /** KIP-848 members only (consumerGroup.ts): the member epoch and the one before it. */
+  memberEpoch?: number;
+  previousMemberEpoch?: number;
+  /** KIP-848 MemberState: 'stable', 'unrevoked-partitions' or 'unreleased-partitions'. */
+  memberState?: MemberState;
+  /** KIP-848: partitions the member must give up before others get them. */
+  pendingRevocation?: TopicPartition[];
+  /** KIP-848: the member's part of the target assignment. */
+  target?: TopicPartition[];
+  /** KIP-848: the server assignor the member asked for (group.remote.assignor), null for the default. */
+  serverAssignor?: string | null;
+}
+
+export type MemberState = 'stable' | 'unrevoked-partitions' | 'unreleased-partitions';
+
+export interface GroupMem {
+  groupId: string;
+  /** The leader epoch of the __consumer_offsets partition the group was loaded at. */
+  loadedEpoch: number;
+  state: GroupState;
+  generation: number;
+  protocol: string;
+  leaderId: string | null;
+  members: Map<string, GroupMember>;
+  /** Committed offsets: "topic-partition" → offset and leader epoch. */
+  offsets: Map<string, { topic: string; partition: number; offset: number; leaderEpoch: number }>;
+  /** When PreparingRebalance ends at the latest (rebalance timeout or initial delay). */
+  joinDeadlineMs: number;
+  /** group.initial.rebalance.delay.ms: the first rebalance of an empty group waits this long for more members. */
+  initialDelay: boolean;
+  timer: DeadlineTimer;
+  nextMemberSeq: number;
+  /** 'consumer' for a KIP-848 group (consumerGroup.ts); absent for a classic group. */
+  type?: 'consumer';
+  /** KIP-848: bumped on every membership or subscription change. */
+  groupEpoch?: number;
+  /** KIP-848: the group epoch the target assignment was computed at. */
+  assignmentEpoch?: number;
+  /** KIP-848: the subscribed topics with their partition counts; a change bumps the group epoch. */
+  subscriptionMetadata?: string;
+}
+
+/** The leader's side of a consumer fetch session (FetchSession.scala's CachedPartition per partition). */
+export interface ConsumerFetchSession {
+  id: number;
+  owner: Addr;
+  /** The epoch the next incremental request must carry. */
+  epoch: number;
+  parts: SessionPartition[];
+}
+
+export interface SessionPartition {
+  topic: string;
+  partition: number;
+  /** tpKey(topic, partition). */
+  tp: string;
+  fetchOffset: number;
+  currentLeaderEpoch: number;
+  /** The high watermark and log start offset last sent: an incremental response leaves out a partition where neither changed. */
+  highWatermark: number;
+  logStartOffset: number;
+}
+
+export interface CoordinatorMem {
+  /** The broker incarnation this memory belongs to (a restart starts empty). */
+  incarnation: number;
+  groups: Map<string, GroupMem>;
+  /** Appends to __consumer_offsets in flight: reqId → the commit to answer when it completes. */
+  appends: Map<number, { groupId: string; request: Message; offsets: CommittedOffset[] }>;
+  /** Consumer fetch sessions (KIP-227, FetchSessionCache) by session id. */
+  fetchSessions: Map<number, ConsumerFetchSession>;
+  /** The last session id given out here (Kafka draws them at random; a counter keeps runs reproducible). */
+  lastFetchSessionId: number;
+  /** Consumer fetches parked until data arrives or fetch.max.wait.ms passes, keyed by request id (unique in the world), with their session. */
+  parked: Map<number, { msg: Message; expiresAtMs: number; sessionId: number }>;
+  parkTimer: DeadlineTimer;
+  /** Last time this broker reported that __consumer_offsets cannot be created yet. */
+  offsetsTopicWarnedAtMs: number;
+}
+
+export interface NetworkState {
+  latencyMs: number;
+  jitterMs: number;
+  linkLatency: Map<string, number>;
+  /** Explicit cuts "from>to". */
+  cuts: Set<string>;
+  /** partitionNetwork: node -> group index. */
+  groups: Map<Addr, number>;
+  /** FIFO per link (from -> to): the last delivery time scheduled on it. */
+  lastDelivery: Map<Addr, Map<Addr, number>>;
+  inFlight: number;
+}
+
+export interface World {
+  nowMs: number;
+  seq: number;
+  tokens: number;
+  reqIds: number;
+  queue: EventQueue<QueueItem>;
+  rng: RngState;
+  seed: number;
+  config: Record<string, ConfigValue>;
+  nodes: Map<NodeId, SimNode>;
+  voterIds: NodeId[];
+  network: NetworkState;
+  producers: Map<string, ProducerClient>;
+  consumers: Map<string, ConsumerClient>;
+  /** Per broker: the group coordinator's memory and parked consumer fetches. */
+  coordinators: Map<NodeId, CoordinatorMem>;
+  /** Per group: every record its members consumed, in order (the last CONSUMED_TRACE_MAX). */
+  consumedTrace: Map<string, ConsumedRecordView[]>;
+  consumedCount: Map<string, number>;
+  nextPid: number;
+  ledger: LedgerEntry[];
+  ledgerIndex: Map<number, LedgerEntry>;
+  nextRecordId: number;
+  events: SimEvent[];
+  eventSeq: number;
+  /** The scenario's topics, created once the first active controller sees the scenario's brokers. */
+  scenarioTopics: ScenarioTopic[];
+  script: ScriptStep[];
+  /** Bytes in and out per node since the start (traffic the metrics turn into rates). */
+  traffic: Map<NodeId, { bytesIn: number; bytesOut: number }>;
+  metrics: MetricsState;
+  security: SecurityState;
+}
+
+export type { PartitionState, Timed };

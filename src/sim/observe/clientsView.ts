@@ -1,0 +1,186 @@
+// The snapshot's `clients`: producers with their counters and latency percentiles, consumers with
+// their assignment and positions, and groups as their coordinator sees them, with lag per partition.
+
+import { loadedGroup } from '../groups/groupMetadataManager';
+import { OFFSETS_TOPIC, offsetsPartitionFor } from '../groups/offsetsTopic';
+import type { MetaImage } from '../model/metadata';
+import { compareTopicPartition, tpKey } from '../model/metadata';
+import type { GroupMem, ProducerClient, World } from '../model/world';
+import type { NodeId } from '../model/types';
+import type { ClientsView, ConsumerView, GroupView, PartitionOffsetView, ProducerView } from '../model/views';
+
+function percentile(sorted: number[], q: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+/** The producer's oldest request in flight and oldest unsettled record: what its timeouts run against. */
+function oldestInFlight(
+  w: World,
+  p: ProducerClient,
+): Pick<ProducerView, 'oldestRequestSentAtMs' | 'oldestRequestBrokerId' | 'oldestRecordSentAtMs'> {
+  let oldest: { sentAtMs: number; brokerId: NodeId } | null = null;
+  for (const req of p.inFlight.values()) if (!oldest || req.sentAtMs < oldest.sentAtMs) oldest = req;
+  // p.records is in send order: the first is the oldest.
+  let oldestRecordSentAtMs: number | null = null;
+  for (const id of p.records.keys()) {
+    oldestRecordSentAtMs = w.ledgerIndex.get(id)?.sentAtMs ?? null;
+    break;
+  }
+  return {
+    oldestRequestSentAtMs: oldest ? oldest.sentAtMs : null,
+    oldestRequestBrokerId: oldest ? oldest.brokerId : null,
+    oldestRecordSentAtMs,
+  };
+}
+
+export function clientsView(w: World, img: MetaImage, highWatermark: (tp: string) => number): ClientsView {
+  const producers: ProducerView[] = [...w.producers.values()].map((p) => {
+    const lat = [...p.latencies].sort((a, b) => a - b);
+    return {
+      id: p.id,
+      sent: p.counters.sent,
+      acknowledged: p.counters.acknowledged,
+      failed: { ...p.counters.failed },
+      retries: p.counters.retries,
+      pending: p.records.size,
+      running: !!p.loop,
+      topic: p.loop?.topic ?? null,
+      ratePerSec: p.loop?.ratePerSec ?? 0,
+      idempotent: p.idempotent && p.acks === 'all',
+      latencyP50Ms: percentile(lat, 0.5),
+      latencyP99Ms: percentile(lat, 0.99),
+      metadataFrom: p.metadataFrom,
+      config: { ...p.config },
+      ...oldestInFlight(w, p),
+    };
+  });
+  const consumers: ConsumerView[] = [...w.consumers.values()].map((c) => ({
+    id: c.id,
+    groupId: c.groupId,
+    topics: [...c.topics],
+    state: c.state,
+    memberId: c.memberId,
+    generation: c.generation,
+    groupProtocol: c.membership ? ('consumer' as const) : ('classic' as const),
+    coordinator: c.coordinator,
+    assignment: [...c.parts.values()].map((p) => ({ topic: p.topic, partition: p.partition })),
+    positions: [...c.parts.values()].map((p) => ({
+      topic: p.topic,
+      partition: p.partition,
+      offset: p.position,
+    })),
+    recordsConsumed: c.consumed,
+    lastRecords: c.lastRecords.map((r) => ({ ...r })),
+    config: { ...c.config },
+  }));
+  const groups: GroupView[] = groupIdsOf(w).map((groupId) => {
+    const {
+      coordinator,
+      offsetsPartition: p,
+      group: g,
+      offsets,
+    } = groupOffsets(w, img, groupId, highWatermark);
+    return {
+      groupId,
+      coordinator,
+      offsetsPartition: p,
+      state: g ? g.state : 'Dead',
+      groupProtocol: (
+        g
+          ? g.type === 'consumer'
+          : consumers.some((c) => c.groupId === groupId && c.groupProtocol === 'consumer')
+      )
+        ? ('consumer' as const)
+        : ('classic' as const),
+      generation: g ? g.generation : 0,
+      groupEpoch: g?.groupEpoch ?? -1,
+      assignmentEpoch: g?.assignmentEpoch ?? -1,
+      protocol: g ? g.protocol : '',
+      leaderId: g ? g.leaderId : null,
+      members: g
+        ? [...g.members.values()].map((m) => {
+            const c = consumers.find((x) => x.id === m.clientId && x.memberId === m.memberId);
+            return {
+              memberId: m.memberId,
+              consumerId: m.clientId,
+              assignment: m.assignment.map((tp) => ({ ...tp })),
+              positions: c ? c.positions : [],
+              recordsConsumed: c ? c.recordsConsumed : 0,
+              lastRecords: c ? c.lastRecords : [],
+              memberEpoch: m.memberEpoch ?? -1,
+              memberState: m.memberState ?? '',
+              pendingRevocation: (m.pendingRevocation ?? []).map((tp) => ({ ...tp })),
+            };
+          })
+        : [],
+      offsets,
+      totalLag: totalLagOf(offsets),
+      recordsConsumed: w.consumedCount.get(groupId) ?? 0,
+    };
+  });
+  return { producers, consumers, groups };
+}
+
+/** Every group id: those of the consumers and those the coordinators hold, sorted. */
+function groupIdsOf(w: World): string[] {
+  const groupIds = new Set<string>();
+  for (const c of w.consumers.values()) groupIds.add(c.groupId);
+  for (const cm of w.coordinators.values()) for (const id of cm.groups.keys()) groupIds.add(id);
+  return [...groupIds].sort();
+}
+
+/** A group's coordinator, its loaded state (null when no running coordinator holds it) and its offsets with lag. */
+function groupOffsets(
+  w: World,
+  img: MetaImage,
+  groupId: string,
+  highWatermark: (tp: string) => number,
+): { coordinator: NodeId; offsetsPartition: number; group: GroupMem | null; offsets: PartitionOffsetView[] } {
+  const offsetsTopic = img.topics.get(OFFSETS_TOPIC);
+  const n = offsetsTopic ? offsetsTopic.partitions : Number(w.config['offsets.topic.num.partitions']);
+  const offsetsPartition = offsetsPartitionFor(groupId, n);
+  const coordinator = offsetsTopic
+    ? (img.partitions.get(tpKey(OFFSETS_TOPIC, offsetsPartition))?.leader ?? -1)
+    : -1;
+  const g = coordinator >= 0 ? loadedGroup(w, coordinator, groupId) : null;
+  if (!g) return { coordinator, offsetsPartition, group: null, offsets: [] };
+  // Committed partitions, and assigned ones with nothing committed yet (committed -1, lag = HW).
+  const rows = [...g.offsets.values()];
+  for (const m of g.members.values())
+    for (const tp of m.assignment)
+      if (!g.offsets.has(tpKey(tp.topic, tp.partition))) rows.push({ ...tp, offset: -1, leaderEpoch: -1 });
+  const offsets = rows
+    .map((o) => {
+      const hw = highWatermark(tpKey(o.topic, o.partition));
+      return {
+        topic: o.topic,
+        partition: o.partition,
+        committed: o.offset,
+        highWatermark: hw,
+        lag: o.offset < 0 ? hw : Math.max(0, hw - o.offset),
+      };
+    })
+    .sort(compareTopicPartition);
+  return { coordinator, offsetsPartition, group: g, offsets };
+}
+
+const totalLagOf = (offsets: readonly PartitionOffsetView[]): number =>
+  offsets.reduce((s, o) => s + o.lag, 0);
+
+/**
+ * Consumer lag per group (kafka-consumer-groups --describe, summed): HW − committed offset over the
+ * group's partitions, as the snapshot's groups count it. Groups no running coordinator holds are left out.
+ */
+export function consumerLagByGroup(
+  w: World,
+  img: MetaImage,
+  highWatermark: (tp: string) => number,
+): Record<string, number> {
+  const lag: Record<string, number> = {};
+  for (const groupId of groupIdsOf(w)) {
+    const { group, offsets } = groupOffsets(w, img, groupId, highWatermark);
+    if (group) lag[groupId] = totalLagOf(offsets);
+  }
+  return lag;
+}

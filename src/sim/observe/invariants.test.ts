@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { InvariantMonitor, INVARIANTS } from './invariants';
+import { tpKey } from '../model/metadata';
+import { activeController } from '../kraft/quorumController';
+import { cluster } from '../testing/driver';
+
+// Controller 1, brokers 2, 3, 4; `t` on [2, 3, 4] with min.insync.replicas=2.
+const threeBrokers = () =>
+  cluster({
+    topics: [
+      {
+        name: 't',
+        partitions: 1,
+        replicationFactor: 3,
+        assignment: [[2, 3, 4]],
+        config: { 'min.insync.replicas': 2 },
+      },
+    ],
+  }).settle();
+
+/** A healthy cluster with two committed acks=all records, watched by a monitor from the start. */
+function watched() {
+  const d = threeBrokers();
+  const monitor = new InvariantMonitor();
+  d.produce('t', 'a', 'all').produce('t', 'b', 'all');
+  d.until((x) => x.sim.ledger().every((e) => e.status === 'acked'), 5000);
+  d.advance(1000);
+  expect(monitor.observe(d.sim)).toEqual([]);
+  return { d, monitor, w: d.sim.world };
+}
+
+const names = (vs: { invariant: string }[]) => [...new Set(vs.map((v) => v.invariant))].sort();
+
+describe('the invariant monitor on a healthy cluster', () => {
+  it('finds nothing while a follower crashes, is fenced, returns and catches up', () => {
+    const { d, monitor } = watched();
+    d.crash(3);
+    for (let i = 0; i < 40; i++) {
+      d.advance(500);
+      expect(monitor.observe(d.sim)).toEqual([]);
+    }
+    d.restart(3);
+    for (let i = 0; i < 40; i++) {
+      d.advance(500);
+      expect(monitor.observe(d.sim)).toEqual([]);
+    }
+    expect(d.partition('t').isr).toEqual([2, 3, 4]);
+  });
+});
+
+// Each test breaks the model by hand, the way a bug in the engine would, and expects the monitor to say so.
+describe('the invariant monitor catches a broken model', () => {
+  it('a leader log that lost committed, acknowledged records', () => {
+    const { d, monitor, w } = watched();
+    const disk = w.nodes.get(2)!.disk.partitions.get(tpKey('t', 0))!;
+    disk.log.entries.splice(1); // offset 1 ('b') disappears; the HW stays at 2
+    expect(names(monitor.observe(d.sim))).toEqual(
+      [INVARIANTS.ackedRecordsKept, INVARIANTS.committedRecordsKept, INVARIANTS.hwBelowLeo].sort(),
+    );
+  });
+
+  it('a leader outside the ISR, a broker twice in the replicas and an ISR member that is no replica', () => {
+    const { d, monitor, w } = watched();
+    const p = activeController(w)!.raft!.image.partitions.get(tpKey('t', 0))!;
+    p.isr = [3, 4, 7];
+    p.replicas = [2, 3, 3];
+    expect(names(monitor.observe(d.sim))).toEqual(
+      [INVARIANTS.distinctReplicas, INVARIANTS.isrWithinReplicas, INVARIANTS.leaderInIsr].sort(),
+    );
+  });
+
+  it('two brokers leading the same partition in the same leader epoch', () => {
+    const { d, monitor, w } = watched();
+    const mem = w.nodes.get(3)!.broker!.replicas.get(tpKey('t', 0))!;
+    mem.role = 'leader';
+    const v = monitor.observe(d.sim);
+    expect(names(v)).toContain(INVARIANTS.oneLeaderPerEpoch);
+    expect(v.find((x) => x.invariant === INVARIANTS.oneLeaderPerEpoch)!.message).toMatch(
+      /two leaders in leader epoch 0/,
+    );
+  });
+
+  it('an ISR member whose log is shorter than the leader high watermark', () => {
+    const { d, monitor, w } = watched();
+    const follower = w.nodes.get(4)!.disk.partitions.get(tpKey('t', 0))!;
+    follower.log.entries.splice(0);
+    follower.highWatermark = 0;
+    expect(names(monitor.observe(d.sim))).toEqual([INVARIANTS.hwBelowLeo]);
+  });
+
+  it('a committed metadata record rewritten on a voter, and a node going back in the metadata it applied', () => {
+    const { d, monitor, w } = watched();
+    const ctl = w.nodes.get(1)!;
+    ctl.disk.metaLog.entries[0] = { ...ctl.disk.metaLog.entries[0]!, epoch: 99 };
+    w.nodes.get(2)!.raft!.image.offset -= 3;
+    expect(names(monitor.observe(d.sim))).toEqual(
+      [INVARIANTS.committedMetadataKept, INVARIANTS.metadataAppliedInOrder].sort(),
+    );
+  });
+
+  it('two quorum leaders in one epoch', () => {
+    const d = cluster({ controllers: 3, brokers: 1 }).until(
+      (x) => x.sim.snapshot().quorum.leaderId !== null,
+      10000,
+    );
+    const monitor = new InvariantMonitor();
+    expect(monitor.observe(d.sim)).toEqual([]);
+    const q = d.sim.snapshot().quorum;
+    const other = q.voters.find((v) => v.id !== q.leaderId)!;
+    d.sim.world.nodes.get(other.id)!.raft!.role = 'leader';
+    expect(names(monitor.observe(d.sim))).toContain(INVARIANTS.oneQuorumLeaderPerEpoch);
+  });
+
+  it('but not the loss of acknowledged records after an unclean election', () => {
+    const d = threeBrokers();
+    const monitor = new InvariantMonitor();
+    const watch = (ms: number) => {
+      for (let t = 0; t < ms; t += 500) {
+        d.advance(500);
+        expect(monitor.observe(d.sim)).toEqual([]);
+      }
+    };
+    // Broker 4 is out of the ISR when 'x' is acknowledged by 2 and 3; then 2 and 3 die and 4 returns.
+    d.crash(4);
+    watch(15000);
+    d.produce('t', 'x', 'all');
+    watch(2000);
+    expect(d.entry('x').status).toBe('acked');
+    d.crash(2).crash(3);
+    watch(15000);
+    d.restart(4);
+    watch(15000);
+    expect(d.partition('t').leader).toBe(-1);
+    expect(d.sim.apply({ type: 'electLeaders', electionType: 'unclean' })).toEqual({ ok: true });
+    watch(5000);
+    expect(d.events('LeaderElected').at(-1)).toMatchObject({ leader: 4, election: 'unclean' });
+    expect(d.sim.lostAcknowledged().map((e) => e.value)).toEqual(['x']);
+  });
+});

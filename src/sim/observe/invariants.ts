@@ -1,0 +1,513 @@
+// Safety invariants of a Kafka cluster, checked after every step of a run: fed the simulation
+// step by step, the monitor remembers what it has seen (leaders per epoch, committed metadata,
+// committed records) so that it can tell when a later state contradicts an earlier one.
+// Pure: it reads the simulation and keeps its own history; it never changes the simulation.
+// After a rewind (a restored checkpoint) start a new monitor: its history is of the other timeline.
+//
+// What exactly must hold, and why (the committed view is the snapshot's metadata image):
+// (a) leader-in-isr: leader ∈ ISR, or leader = -1. PartitionChangeBuilder elects only from the ISR,
+//     or sets ISR = [leader] (ELR and unclean elections).
+// (b) hw-le-leo: every replica's HW <= its own LEO (UnifiedLog.updateHighWatermark clamps it), and
+//     likewise every metadata log's. Across replicas: the committed leader's HW <= the LEO of every
+//     member of the committed ISR, and a broker acting as leader has HW <= the LEO of every member
+//     of its maximal ISR. A replica joins the ISR only with LEO >= the leader's HW and >= the start
+//     of the leader epoch (KIP-841), the HW never passes a maximal-ISR member's LEO, and truncation
+//     (KIP-101/279) only removes a suffix above every clean leader's HW. It holds for crashed members
+//     too: disks are durable here (a real power loss is why KAFKA-18106 drops such brokers from the
+//     ISR). It need not hold for a follower's HW against other replicas (it lags one fetch behind),
+//     nor for a new leader's HW against the old one's.
+// (c) one-leader-per-epoch: per partition and leader epoch, one leader over the whole run, from
+//     LeaderElected events, the committed metadata and the brokers' own replica states.
+// (d) isr-within-replicas: ISR ⊆ replicas, ELR ⊆ replicas, ISR ∩ ELR = ∅ (KIP-966).
+// (e) distinct-replicas.
+// (f) one-quorum-leader-per-epoch: Raft election safety (KIP-595).
+// (g) committed-metadata-kept: an entry below any node's metadata HW never changes on any node that
+//     holds it below its own HW, and every quorum leader of a later epoch than the one that committed
+//     it has it (Raft leader completeness).
+// (h) metadata-applied-in-order: a node's applied metadata offset never decreases while it runs.
+// Data: acked-records-kept (lostAcknowledged() has no acks=all record unless its partition had an
+// unclean election) and committed-records-kept (a record once below a leader's HW stays at its
+// offset on every later leader, same exception).
+
+import { entryAt, logEndOffset } from '../model/log';
+import { tpKey } from '../model/metadata';
+import { clusterImage } from '../model/image';
+import type { World } from '../model/world';
+import type { CommittedRecord, LedgerEntry, NodeId, SimEvent } from '../model/types';
+import type { Snapshot } from '../model/views';
+
+export interface Violation {
+  invariant: string;
+  message: string;
+  topic?: string;
+  partition?: number;
+  nodeId?: number;
+  timeMs: number;
+}
+
+/** What the monitor reads: the public surface, plus the raw model when there is one (tests, the worker). */
+export interface ObservedSimulation {
+  snapshot(): Snapshot;
+  events(): readonly SimEvent[];
+  lostAcknowledged(): LedgerEntry[];
+  committedRecords(topic: string, partition: number): CommittedRecord[];
+  readonly world?: World;
+}
+
+/** Stable ids: the UI names them, tests match on them. */
+export const INVARIANTS = {
+  leaderInIsr: 'leader-in-isr',
+  hwBelowLeo: 'hw-le-leo',
+  oneLeaderPerEpoch: 'one-leader-per-epoch',
+  isrWithinReplicas: 'isr-within-replicas',
+  distinctReplicas: 'distinct-replicas',
+  oneQuorumLeaderPerEpoch: 'one-quorum-leader-per-epoch',
+  committedMetadataKept: 'committed-metadata-kept',
+  metadataAppliedInOrder: 'metadata-applied-in-order',
+  ackedRecordsKept: 'acked-records-kept',
+  committedRecordsKept: 'committed-records-kept',
+} as const;
+
+interface CommittedMeta {
+  epoch: number;
+  type: string;
+  /** Every quorum leader of a later epoch must hold it (a bound on the epoch that committed it). */
+  committedBy: number;
+}
+
+export class InvariantMonitor {
+  /**
+   * `ackScanIntervalMs` > 0 re-checks acknowledged records (a scan of the whole ledger) only after a
+   * leader change or a truncation, or once that much simulated time has passed: for a live run,
+   * where a check on every sample would slow playback. Tests keep 0: every observation checks.
+   */
+  constructor(private readonly options: { ackScanIntervalMs?: number } = {}) {}
+
+  /** `${tp}@${leaderEpoch}` -> leader. */
+  private readonly partitionLeaders = new Map<string, NodeId>();
+  /** tp -> the newest leader epoch seen anywhere (a snapshot can show an older committed image during a failover). */
+  private readonly newestEpoch = new Map<string, number>();
+  /** Raft epoch -> quorum leader. */
+  private readonly quorumLeaders = new Map<number, NodeId>();
+  /** Offset -> committed metadata entry. */
+  private readonly committedMeta: CommittedMeta[] = [];
+  /** Node -> last metadataOffset seen while it kept running. */
+  private readonly metadataOffsets = new Map<NodeId, number>();
+  /** tp -> record id at each offset that was once below a leader's HW. */
+  private readonly committedRecordIds = new Map<string, number[]>();
+  /** Partitions that had an unclean election: acknowledged data may be lost there, by design. */
+  private readonly uncleanPartitions = new Set<string>();
+  /** The newest committed metadata offset any view has shown. */
+  private newestViewOffset = -1;
+  /** This step's snapshot shows an older committed image than one seen before (no voter runs, or one lags). */
+  private staleView = false;
+  private eventsSeen = 0;
+  private readonly history: Violation[] = [];
+  private readonly reported = new Set<string>();
+
+  /** Every distinct violation seen so far, first occurrence each. */
+  get violations(): readonly Violation[] {
+    return this.history;
+  }
+
+  /** Checks the simulation as it is now against everything seen before; returns what is violated now. */
+  observe(sim: ObservedSimulation): Violation[] {
+    const snap = sim.snapshot();
+    const out: Violation[] = [];
+    const report = (v: Omit<Violation, 'timeMs'>) => {
+      const violation = { ...v, timeMs: snap.timeMs };
+      out.push(violation);
+      const key = `${v.invariant}|${v.topic ?? ''}|${v.partition ?? ''}|${v.nodeId ?? ''}|${v.message}`;
+      if (!this.reported.has(key)) {
+        this.reported.add(key);
+        this.history.push(violation);
+      }
+    };
+    const restarted = this.readEvents(sim.events(), report);
+    // The snapshot shows the active controller's image, else the most advanced running node's: with
+    // the quorum down that can be an image older than one already seen. Checks that compare the
+    // committed view with the replicas' logs now would then compare with the past; they wait.
+    const viewOffset = sim.world
+      ? clusterImage(sim.world).offset
+      : Math.max(-1, ...snap.nodes.filter((n) => n.state === 'running').map((n) => n.metadataOffset));
+    this.staleView = viewOffset < this.newestViewOffset;
+    this.newestViewOffset = Math.max(this.newestViewOffset, viewOffset);
+    this.checkPartitions(snap, report);
+    this.checkQuorumLeaders(snap, report);
+    this.checkMetadataOffsets(snap, restarted, report);
+    if (sim.world) {
+      this.checkReplicaLogs(sim.world, report);
+      this.checkLeaderViews(sim.world, report);
+      this.checkCommittedMetadata(sim.world, report);
+    }
+    this.checkCommittedRecords(sim, snap, report);
+    this.checkAcknowledged(sim, snap, report);
+    return out;
+  }
+
+  /** During a quorum failover the snapshot may show an older committed image, whose leader may not have caught up yet. */
+  private isStaleView(tp: string, leaderEpoch: number): boolean {
+    return this.staleView || leaderEpoch < (this.newestEpoch.get(tp) ?? -1);
+  }
+
+  /** New events since the last call: leader elections, unclean elections, restarts. */
+  private readEvents(events: readonly SimEvent[], report: Report): Set<NodeId> {
+    const restarted = new Set<NodeId>();
+    if (events.length < this.eventsSeen) this.eventsSeen = 0;
+    for (let i = this.eventsSeen; i < events.length; i++) {
+      const e = events[i]!;
+      if (e.type === 'LeaderElected' && typeof e.topic === 'string' && typeof e.partition === 'number') {
+        const tp = tpKey(e.topic, e.partition);
+        if (e.election === 'unclean') {
+          this.uncleanPartitions.add(tp);
+          this.committedRecordIds.delete(tp);
+        }
+        this.notePartitionLeader(
+          e.topic,
+          e.partition,
+          Number(e.leaderEpoch),
+          Number(e.leader),
+          'a LeaderElected event',
+          report,
+        );
+      } else if (e.type === 'ControllerElected' && typeof e.nodeId === 'number') {
+        this.noteQuorumLeader(Number(e.epoch), e.nodeId, 'a ControllerElected event', report);
+      } else if (e.type === 'TopicCreated' && typeof e.topic === 'string') {
+        // A topic created again under the same name starts its epochs and offsets afresh.
+        const prefix = `${e.topic}-`;
+        for (const k of [...this.partitionLeaders.keys()])
+          if (k.startsWith(prefix) && /^\d+@/.test(k.slice(prefix.length))) this.partitionLeaders.delete(k);
+        for (const m of [this.committedRecordIds, this.newestEpoch])
+          for (const k of [...m.keys()])
+            if (k.startsWith(prefix) && /^\d+$/.test(k.slice(prefix.length))) m.delete(k);
+      } else if ((e.type === 'NodeRestarted' || e.type === 'NodeAdded') && typeof e.nodeId === 'number') {
+        restarted.add(e.nodeId);
+      }
+    }
+    this.eventsSeen = events.length;
+    return restarted;
+  }
+
+  private notePartitionLeader(
+    topic: string,
+    partition: number,
+    epoch: number,
+    leader: NodeId,
+    source: string,
+    report: Report,
+  ): void {
+    if (!Number.isFinite(epoch)) return;
+    const tp = tpKey(topic, partition);
+    if (epoch > (this.newestEpoch.get(tp) ?? -1)) this.newestEpoch.set(tp, epoch);
+    if (leader < 0) return;
+    const key = `${tp}@${epoch}`;
+    const seen = this.partitionLeaders.get(key);
+    if (seen === undefined) this.partitionLeaders.set(key, leader);
+    else if (seen !== leader)
+      report({
+        invariant: INVARIANTS.oneLeaderPerEpoch,
+        message: `${tpKey(topic, partition)} has two leaders in leader epoch ${epoch}: broker ${seen}, and broker ${leader} (from ${source}).`,
+        topic,
+        partition,
+        nodeId: leader,
+      });
+  }
+
+  private noteQuorumLeader(epoch: number, leader: NodeId, source: string, report: Report): void {
+    const seen = this.quorumLeaders.get(epoch);
+    if (seen === undefined) this.quorumLeaders.set(epoch, leader);
+    else if (seen !== leader)
+      report({
+        invariant: INVARIANTS.oneQuorumLeaderPerEpoch,
+        message: `The KRaft quorum has two leaders in epoch ${epoch}: controller ${seen}, and controller ${leader} (from ${source}).`,
+        nodeId: leader,
+      });
+  }
+
+  /** (a), (b) in the committed view, (c), (d), (e): the committed metadata of every partition. */
+  private checkPartitions(snap: Snapshot, report: Report): void {
+    for (const p of snap.partitions) {
+      const where = { topic: p.topic, partition: p.partition };
+      const tp = tpKey(p.topic, p.partition);
+      if (new Set(p.replicas).size !== p.replicas.length)
+        report({
+          invariant: INVARIANTS.distinctReplicas,
+          message: `${tp} has replicas [${p.replicas}]: a broker appears twice.`,
+          ...where,
+        });
+      const outside = [...p.isr, ...p.elr].filter((r) => !p.replicas.includes(r));
+      if (outside.length)
+        report({
+          invariant: INVARIANTS.isrWithinReplicas,
+          message: `${tp}: ISR [${p.isr}] / ELR [${p.elr}] name broker(s) [${outside}] that are not replicas [${p.replicas}].`,
+          ...where,
+        });
+      // KIP-966: ELR = ELR ∪ old ISR − new ISR, so a broker is never in both.
+      const both = p.elr.filter((r) => p.isr.includes(r));
+      if (both.length)
+        report({
+          invariant: INVARIANTS.isrWithinReplicas,
+          message: `${tp}: broker(s) [${both}] are in both the ISR [${p.isr}] and the ELR [${p.elr}].`,
+          ...where,
+        });
+      if (p.leader !== -1 && !p.isr.includes(p.leader))
+        report({
+          invariant: INVARIANTS.leaderInIsr,
+          message: `${tp}: leader ${p.leader} (leader epoch ${p.leaderEpoch}) is not in the ISR [${p.isr}].`,
+          ...where,
+          nodeId: p.leader,
+        });
+      this.notePartitionLeader(
+        p.topic,
+        p.partition,
+        p.leaderEpoch,
+        p.leader,
+        'the committed metadata',
+        report,
+      );
+      if (p.leader === -1) continue;
+      // (b), committed view. A replica joins the ISR only with LEO >= the leader's HW and >= the
+      // start offset of the current leader epoch (KIP-841, Partition.isFollowerInSync); while it is
+      // in the ISR the leader's HW cannot pass its LEO (Partition.maybeIncrementLeaderHW), and KIP-101/279
+      // truncation removes only a suffix no clean leader's HW ever covered. So the committed leader's
+      // HW <= the LEO of every committed ISR member, alive or not: disks here are durable, so a crash
+      // loses no log (a real power loss can, which is why KAFKA-18106 drops such a broker from the ISR).
+      const leaderLog = p.replicaLogs.find((r) => r.brokerId === p.leader);
+      if (!leaderLog || this.staleView) continue;
+      for (const r of p.replicaLogs) {
+        if (!p.isr.includes(r.brokerId) || r.logEndOffset >= leaderLog.highWatermark) continue;
+        report({
+          invariant: INVARIANTS.hwBelowLeo,
+          message: `${tp}: leader ${p.leader} has HW ${leaderLog.highWatermark}, above the LEO ${r.logEndOffset} of ISR member ${r.brokerId} (ISR [${p.isr}]).`,
+          ...where,
+          nodeId: r.brokerId,
+        });
+      }
+    }
+  }
+
+  /** (f): one quorum leader per epoch. */
+  private checkQuorumLeaders(snap: Snapshot, report: Report): void {
+    for (const v of snap.quorum.voters)
+      if (v.state === 'leader') this.noteQuorumLeader(v.epoch, v.id, "the voters' states", report);
+  }
+
+  /** (h): metadataOffset never decreases while a node keeps running; a restart starts it again. */
+  private checkMetadataOffsets(snap: Snapshot, restarted: Set<NodeId>, report: Report): void {
+    for (const n of snap.nodes) {
+      if (n.state !== 'running' || restarted.has(n.id)) {
+        if (n.state === 'running') this.metadataOffsets.set(n.id, n.metadataOffset);
+        else this.metadataOffsets.delete(n.id);
+        continue;
+      }
+      const before = this.metadataOffsets.get(n.id);
+      if (before !== undefined && n.metadataOffset < before)
+        report({
+          invariant: INVARIANTS.metadataAppliedInOrder,
+          message: `Node ${n.id} had applied metadata up to offset ${before} and now only up to ${n.metadataOffset}, without a restart.`,
+          nodeId: n.id,
+        });
+      this.metadataOffsets.set(n.id, Math.max(n.metadataOffset, before ?? -1));
+    }
+  }
+
+  /** (b), each replica: its own HW <= its own LEO (UnifiedLog.updateHighWatermark clamps to the LEO), running or not. */
+  private checkReplicaLogs(w: World, report: Report): void {
+    for (const node of w.nodes.values()) {
+      for (const [tp, disk] of node.disk.partitions) {
+        const leo = logEndOffset(disk.log);
+        if (disk.highWatermark > leo)
+          report({
+            invariant: INVARIANTS.hwBelowLeo,
+            message: `Broker ${node.id}'s replica of ${tp} has HW ${disk.highWatermark} above its own LEO ${leo}.`,
+            nodeId: node.id,
+          });
+      }
+      const raft = node.state === 'running' ? node.raft : null;
+      if (raft && raft.highWatermark > logEndOffset(node.disk.metaLog))
+        report({
+          invariant: INVARIANTS.hwBelowLeo,
+          message: `Node ${node.id}'s metadata log has HW ${raft.highWatermark} above its own LEO ${logEndOffset(node.disk.metaLog)}.`,
+          nodeId: node.id,
+        });
+    }
+  }
+
+  /**
+   * (b) and (c) as each leader sees it. A broker acting as leader: its HW <= the LEO of every member
+   * of its maximal ISR (committed ISR ∪ the ISR of an AlterPartition in flight), the set
+   * Partition.maybeIncrementLeaderHW takes the minimum over. And at most one broker acts as leader
+   * in a leader epoch: brokers learn leaderships only from the committed metadata.
+   */
+  private checkLeaderViews(w: World, report: Report): void {
+    for (const node of w.nodes.values()) {
+      if (node.state !== 'running' || !node.broker) continue;
+      for (const [tp, mem] of node.broker.replicas) {
+        if (mem.role !== 'leader') continue;
+        const where = { topic: mem.topic, partition: mem.partition };
+        this.notePartitionLeader(
+          mem.topic,
+          mem.partition,
+          mem.leaderEpoch,
+          node.id,
+          `broker ${node.id}'s own replica state`,
+          report,
+        );
+        // After an unclean election a deposed leader may hold a HW no replica backs any more.
+        if (this.uncleanPartitions.has(tp)) continue;
+        const hw = node.disk.partitions.get(tp)?.highWatermark ?? 0;
+        const maximal = new Set([...mem.isr, ...(mem.pendingIsr ?? [])]);
+        for (const r of maximal) {
+          const log = w.nodes.get(r)?.disk.partitions.get(tp)?.log;
+          const leo = log ? logEndOffset(log) : 0;
+          if (leo < hw)
+            report({
+              invariant: INVARIANTS.hwBelowLeo,
+              message: `${tp}: broker ${node.id} leads at leader epoch ${mem.leaderEpoch} with HW ${hw}, above the LEO ${leo} of broker ${r} in its maximal ISR [${[...maximal]}].`,
+              ...where,
+              nodeId: r,
+            });
+        }
+      }
+    }
+  }
+
+  /**
+   * (g): the metadata log below any node's HW is committed and never changes; Raft's leader
+   * completeness: every quorum leader of a later epoch than the one that committed an entry has it.
+   */
+  private checkCommittedMetadata(w: World, report: Report): void {
+    const nodes = [...w.nodes.values()].filter((n) => n.state === 'running' && n.raft);
+    for (const n of nodes) {
+      const log = n.disk.metaLog;
+      const end = Math.min(n.raft!.highWatermark, logEndOffset(log));
+      for (let off = log.logStartOffset; off < end; off++) {
+        const e = entryAt(log, off);
+        if (!e) continue;
+        const known = this.committedMeta[off];
+        if (!known) {
+          // A node's HW comes from a leader of its epoch or earlier, so this bounds the committing epoch.
+          this.committedMeta[off] = { epoch: e.epoch, type: e.record.type, committedBy: n.disk.quorumEpoch };
+        } else if (known.epoch !== e.epoch || known.type !== e.record.type) {
+          report({
+            invariant: INVARIANTS.committedMetadataKept,
+            message: `Node ${n.id} holds ${e.record.type} of epoch ${e.epoch} at metadata offset ${off}, below its HW ${n.raft!.highWatermark}, but ${known.type} of epoch ${known.epoch} was committed there.`,
+            nodeId: n.id,
+          });
+        } else if (n.disk.quorumEpoch < known.committedBy) {
+          known.committedBy = n.disk.quorumEpoch;
+        }
+      }
+    }
+    for (const n of nodes) {
+      if (n.raft!.role !== 'leader') continue;
+      const epoch = n.disk.quorumEpoch;
+      const log = n.disk.metaLog;
+      for (let off = 0; off < this.committedMeta.length; off++) {
+        const known = this.committedMeta[off];
+        if (!known || known.committedBy >= epoch || off < log.logStartOffset) continue;
+        const e = entryAt(log, off);
+        if (!e || e.epoch !== known.epoch || e.record.type !== known.type) {
+          report({
+            invariant: INVARIANTS.committedMetadataKept,
+            message: `Controller ${n.id} leads the quorum in epoch ${epoch} without the committed metadata record at offset ${off} (${known.type}, epoch ${known.epoch}); it has ${e ? `${e.record.type} of epoch ${e.epoch}` : 'nothing'} there.`,
+            nodeId: n.id,
+          });
+          break;
+        }
+      }
+    }
+  }
+
+  /**
+   * Records below a leader's HW are committed: every later clean leader has them at the same offset
+   * (HW only covers what every maximal-ISR member has; clean leaders come from the ISR or the ELR).
+   */
+  private checkCommittedRecords(sim: ObservedSimulation, snap: Snapshot, report: Report): void {
+    const w = sim.world;
+    for (const p of snap.partitions) {
+      if (p.leader === -1) continue;
+      const tp = tpKey(p.topic, p.partition);
+      if (this.uncleanPartitions.has(tp) || this.isStaleView(tp, p.leaderEpoch)) continue;
+      let ids = this.committedRecordIds.get(tp);
+      if (!ids) this.committedRecordIds.set(tp, (ids = []));
+      const where = { topic: p.topic, partition: p.partition, nodeId: p.leader };
+      const disk = w?.nodes.get(p.leader)?.disk.partitions.get(tp);
+      if (disk) {
+        const log = disk.log;
+        const leo = logEndOffset(log);
+        for (let off = log.logStartOffset; off < ids.length; off++) {
+          const want = ids[off];
+          if (want === undefined) continue;
+          const got = off < leo ? entryAt(log, off)?.id : undefined;
+          if (got !== want) {
+            report({
+              invariant: INVARIANTS.committedRecordsKept,
+              message: `${tp}: leader ${p.leader} (leader epoch ${p.leaderEpoch}) has ${got === undefined ? 'no record' : `record ${got}`} at offset ${off}, where committed record ${want} was.`,
+              ...where,
+            });
+            break;
+          }
+        }
+      }
+      for (const r of sim.committedRecords(p.topic, p.partition)) {
+        const want = ids[r.offset];
+        if (want === undefined) ids[r.offset] = r.recordId;
+        else if (want !== r.recordId && !disk)
+          report({
+            invariant: INVARIANTS.committedRecordsKept,
+            message: `${tp}: offset ${r.offset} now holds record ${r.recordId}, where committed record ${want} was.`,
+            ...where,
+          });
+      }
+    }
+  }
+
+  private ackScanSignature = '';
+  private ackScanAtMs = -Infinity;
+  private ackScanEventCount = 0;
+
+  private truncatedSince(sim: ObservedSimulation, from: number): boolean {
+    const events = sim.events();
+    for (let i = from; i < events.length; i++) if (events[i]!.type === 'LogTruncated') return true;
+    return false;
+  }
+
+  /**
+   * With clean elections no acks=all record is lost: it was acknowledged once the HW passed it, so
+   * every maximal-ISR member had it, and clean leaders come from the ISR or the ELR (KIP-966). With
+   * durable disks this holds for any min.insync.replicas; min.insync.replicas >= 2 is what keeps such
+   * writes available through one failure. Unclean elections lose them by design (semantics §4).
+   */
+  private checkAcknowledged(sim: ObservedSimulation, snap: Snapshot, report: Report): void {
+    // The ledger scan is the costly part: do it when a leader changed or a log was truncated (the
+    // only ways a record can leave its offset), and at least every 10 simulated seconds otherwise.
+    let epochSum = 0;
+    for (const p of snap.partitions) epochSum += p.leaderEpoch + 1;
+    const eventCount = sim.events().length;
+    const signature = `${snap.partitions.length}/${epochSum}`;
+    if (
+      signature === this.ackScanSignature &&
+      snap.timeMs - this.ackScanAtMs < (this.options.ackScanIntervalMs ?? 0) &&
+      !this.truncatedSince(sim, this.ackScanEventCount)
+    )
+      return;
+    this.ackScanSignature = signature;
+    this.ackScanAtMs = snap.timeMs;
+    this.ackScanEventCount = eventCount;
+    const epochs = new Map(snap.partitions.map((p) => [tpKey(p.topic, p.partition), p.leaderEpoch]));
+    for (const e of sim.lostAcknowledged()) {
+      const tp = tpKey(e.topic, e.partition);
+      if (e.acks !== 'all' || this.uncleanPartitions.has(tp) || this.isStaleView(tp, epochs.get(tp) ?? -1))
+        continue;
+      report({
+        invariant: INVARIANTS.ackedRecordsKept,
+        message: `${tpKey(e.topic, e.partition)}: record ${e.recordId} (${e.value}) acknowledged with acks=all at offset ${e.offset} is lost without an unclean election.`,
+        topic: e.topic,
+        partition: e.partition,
+      });
+    }
+  }
+}
+
+type Report = (v: Omit<Violation, 'timeMs'>) => void;
