@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { setSpeed } from './support';
 
-// The Regions tab (issue 7) on the two-regions preset: a primary cluster in eu-west-1, a standby in
+// The Regions tab on the two-regions preset: a primary cluster in eu-west-1, a standby in
 // eu-central-1 fed by MirrorMaker every 500 ms, and producer-1 writing 20 records/s with acks=all.
 // Waits are in simulated terms (the speed is raised through the UI), never fixed sleeps.
 const TIMEOUT_MS = 30_000;

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support';
 
-// The Vital signs tab (issue 7) on the default scenario: brokers 4 to 9, topic `orders` with
+// The Vital signs tab on the default scenario: brokers 4 to 9, topic `orders` with
 // replication factor 3 and min.insync.replicas=2. A clean run violates no invariant.
 const TIMEOUT_MS = 30_000;
 

@@ -1,4 +1,4 @@
-// Seek time over a 10-minute run (issue 6: at most 200 ms). Run: npx tsx scripts/seek-bench.ts
+// Seek time over a 10-minute run (the target: at most 200 ms). Run: npx tsx scripts/seek-bench.ts
 // The default scenario under a steady load with a crash and a restart every two minutes; the
 // timeline checkpoints as the worker's does, then seeks to 40 seeded times across the run.
 import { defaultScenario } from '../src/scenario/presets';
