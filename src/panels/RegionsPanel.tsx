@@ -35,7 +35,7 @@ function LagTable({ model }: { model: RegionsModel }) {
     <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={`${id}-caption`}>
       <p className="hint" id={`${id}-hint`}>
         Primary: records committed there since mirroring began. Standby: of those, acknowledged by the
-        standby. Lag: the difference, and the age of the oldest record the standby lacks.
+        standby. Lag: the difference, in records; Lag (ms): the age of the oldest record the standby lacks.
       </p>
       <table className="dashboard-table mirror-lag" aria-describedby={`${id}-hint`}>
         <caption id={`${id}-caption`}>Mirror lag per partition</caption>
@@ -44,7 +44,7 @@ function LagTable({ model }: { model: RegionsModel }) {
             <th scope="col">Partition</th>
             <th scope="col">Primary</th>
             <th scope="col">Standby</th>
-            <th scope="col">Lag (records)</th>
+            <th scope="col">Lag</th>
             <th scope="col">Lag (ms)</th>
           </tr>
         </thead>
