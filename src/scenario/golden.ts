@@ -11,13 +11,13 @@ import { createSimulation, ENGINE_VERSION } from '../sim';
 import type { Scenario } from '../sim/types';
 import { hashValue } from '../sim';
 import { presets } from './presets';
+import { lastStepMs, SETTLE_MS } from './report';
 import { lessons } from './lessons';
 
 /** How often the state hash is taken, in simulated ms (the large preset: every 30 s). */
 export const HASH_EVERY_MS = 5_000;
-/** How long a preset or a lesson scene runs (an example runs to its last step plus SETTLE_MS). */
+/** How long a preset or a lesson scene runs (an example runs to its last step plus the runner's SETTLE_MS). */
 export const RUN_MS = 60_000;
-export const SETTLE_MS = 30_000;
 
 export interface GoldenRun {
   name: string;
@@ -41,12 +41,10 @@ export interface GoldenCase {
 export function goldenCases(examples: readonly { name: string; scenario: Scenario }[]): GoldenCase[] {
   const cases: GoldenCase[] = [];
   for (const { name, scenario } of examples) {
-    const steps = scenario.script ?? [];
-    const last = steps.length ? Math.max(...steps.map((step) => step.atMs)) : 0;
     cases.push({
       name: `example-${name}`,
       scenario,
-      untilMs: last + SETTLE_MS,
+      untilMs: lastStepMs(scenario) + SETTLE_MS,
       hashEveryMs: HASH_EVERY_MS,
     });
   }

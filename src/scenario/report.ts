@@ -35,10 +35,15 @@ export interface ReportOptions {
   indent: boolean;
 }
 
+/** The time of the scenario's last scripted step (0 without a script). */
+export function lastStepMs(scenario: Scenario): number {
+  const steps = scenario.script ?? [];
+  return steps.length ? Math.max(...steps.map((step) => step.atMs)) : 0;
+}
+
 /** The run's default end: the last scripted step plus SETTLE_MS, or a message when that is over an hour. */
 export function defaultUntil(scenario: Scenario): { untilMs: number } | { error: string } {
-  const steps = scenario.script ?? [];
-  const lastMs = steps.length ? Math.max(...steps.map((step) => step.atMs)) : 0;
+  const lastMs = lastStepMs(scenario);
   const untilMs = lastMs + SETTLE_MS;
   if (untilMs <= MAX_DEFAULT_UNTIL_MS) return { untilMs };
   return {
