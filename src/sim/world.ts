@@ -23,6 +23,7 @@ export function buildWorld(s: Scenario): World {
     reqIds: 0,
     queue: new EventQueue<QueueItem>(),
     rng: seedRng(s.seed),
+    idRng: seedRng((s.seed ^ 0x7f4a7c15) | 0),
     seed: s.seed,
     config: { ...clusterDefaults(), ...(s.config ?? {}) },
     nodes: new Map(),

@@ -68,6 +68,7 @@ function snapshotWith(partitions: PartitionView[], minIsr: number | undefined = 
     topics: [
       {
         name: 'orders',
+        topicId: 'Lz5ahG9qQ1Cq7xRBZgd9jA',
         partitions: 6,
         replicationFactor: 3,
         config: minIsr === undefined ? {} : { 'min.insync.replicas': minIsr },

@@ -189,8 +189,20 @@ describe('the failure budget', () => {
         partition('orders', 0, [4, 5, 6], budget(1, 2)),
       ],
       [
-        { name: 'orders', partitions: 1, replicationFactor: 3, config: { 'min.insync.replicas': 2 } },
-        { name: 'payments', partitions: 1, replicationFactor: 3, config: { 'min.insync.replicas': 3 } },
+        {
+          name: 'orders',
+          topicId: 'Lz5ahG9qQ1Cq7xRBZgd9jA',
+          partitions: 1,
+          replicationFactor: 3,
+          config: { 'min.insync.replicas': 2 },
+        },
+        {
+          name: 'payments',
+          topicId: 'p2dJ0uGwR6u2L8wq0Xh1hw',
+          partitions: 1,
+          replicationFactor: 3,
+          config: { 'min.insync.replicas': 3 },
+        },
       ],
     );
     expect(selectNoToleranceTopics(snapshot)).toEqual([

@@ -16,6 +16,7 @@ import {
   revertReassignment,
 } from './reassignmentReplicas';
 import { intSource } from '../kernel/rng';
+import { randomUuid } from '../kernel/uuid';
 import type { SimNode, World } from '../model/world';
 import type { ConfigValue, NodeId } from '../model/types';
 import { later, write } from './controllerLog';
@@ -257,7 +258,8 @@ export function createTopic(w: World, node: SimNode, spec: TopicSpec): string | 
       throw e;
     }
   }
-  const records: MetaRecord[] = [{ type: 'TopicRecord', name: spec.name }];
+  // ReplicationControlManager.createTopic: the id is drawn once every check has passed.
+  const records: MetaRecord[] = [{ type: 'TopicRecord', name: spec.name, topicId: randomUuid(w.idRng) }];
   for (const [name, value] of Object.entries(spec.config ?? {}))
     records.push({ type: 'ConfigRecord', resourceType: 'topic', resourceName: spec.name, name, value });
   assignment.forEach((replicas, partition) => {

@@ -13,7 +13,7 @@ export type MetaRecord =
       fenced?: boolean;
       inControlledShutdown?: boolean;
     }
-  | { type: 'TopicRecord'; name: string }
+  | { type: 'TopicRecord'; name: string; topicId: string }
   | ({ type: 'PartitionRecord' } & PartitionState)
   | ({ type: 'PartitionChangeRecord' } & PartitionState)
   | {
@@ -53,6 +53,8 @@ export interface BrokerRegistration {
 
 export interface TopicImage {
   name: string;
+  /** The topic's Uuid as Kafka prints it (kernel/uuid.ts). */
+  topicId: string;
   partitions: number;
   config: Record<string, ConfigValue>;
   /** Whether either throttled-replicas list is set (checked on every fetch: most topics have none). */
@@ -130,7 +132,13 @@ export function applyRecord(img: MetaImage, offset: number, rec: MetaRecord): vo
       return;
     }
     case 'TopicRecord':
-      img.topics.set(rec.name, { name: rec.name, partitions: 0, config: {}, throttled: false });
+      img.topics.set(rec.name, {
+        name: rec.name,
+        topicId: rec.topicId,
+        partitions: 0,
+        config: {},
+        throttled: false,
+      });
       return;
     case 'PartitionRecord': {
       const t = img.topics.get(rec.topic);

@@ -56,6 +56,8 @@ export interface QuorumView {
 
 export interface TopicView {
   name: string;
+  /** The topic's id, as `kafka-topics.sh --describe` prints it (`TopicId: …`). */
+  topicId: string;
   partitions: number;
   replicationFactor: number;
   config: Record<string, ConfigValue>;

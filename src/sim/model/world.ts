@@ -529,6 +529,8 @@ export interface World {
   reqIds: number;
   queue: EventQueue<QueueItem>;
   rng: RngState;
+  /** A second seeded stream, for topic ids alone (kernel/uuid.ts), so an id never shifts `rng`'s draws. */
+  idRng: RngState;
   seed: number;
   config: Record<string, ConfigValue>;
   nodes: Map<NodeId, SimNode>;

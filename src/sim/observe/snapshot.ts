@@ -107,6 +107,7 @@ export function buildSnapshot(w: World): Snapshot {
       .sort((a, b) => (a.name < b.name ? -1 : 1))
       .map((t) => ({
         name: t.name,
+        topicId: t.topicId,
         partitions: t.partitions,
         replicationFactor: img.partitions.get(tpKey(t.name, 0))?.replicas.length ?? 0,
         config: { ...t.config },
