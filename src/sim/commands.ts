@@ -2,7 +2,8 @@
 // link, create a topic, produce, …), applied to the World after validate.ts has checked them.
 
 import { addAcl, removeAcl } from './broker/acl';
-import { beginShutdown, stopProcess } from './broker/broker';
+import { beginShutdown } from './broker/broker';
+import { restartProcess, stopProcess } from './process';
 import { checkConfig } from './model/config';
 import { activeController } from './kraft/quorumController';
 import { alterConfigs, checkAlterConfigs } from './kraft/configurationControl';
@@ -34,11 +35,10 @@ export function applyCommand(w: World, c: Command): string | null {
       return null;
     case 'restartNode':
       if (!node || node.state === 'running') return `node ${c.nodeId} is already running`;
-      node.incarnation++;
       emit(w, 'NodeRestarted', `Node ${c.nodeId} restarts: it reads its disk, re-registers and catches up.`, {
         nodeId: c.nodeId,
       });
-      bootNode(w, node);
+      restartProcess(w, node);
       return null;
     case 'shutdownNode':
       if (!node || node.state !== 'running') return `node ${c.nodeId} is not running`;

@@ -1,7 +1,14 @@
 // The dispatcher: runs one event of the queue (a delivered message, a node's or a client's timer,
 // a script step) by handing it to the subsystem that owns it.
 
-import { onBrokerLifecycleMessage, onBrokerTimer, onMetadataApplied } from './broker/broker';
+import {
+  onBrokerHeartbeatResponse,
+  onBrokerRegistrationResponse,
+  onBrokerTimer,
+  onMetadataApplied,
+  setBrokerListener,
+} from './broker/broker';
+import { stopProcess } from './process';
 import { createTopic } from './kraft/replicationControl';
 import {
   onBecomeRaftLeader,
@@ -23,7 +30,14 @@ import {
 import { onCoordinatorAppendResponse } from './groups/groupMetadataManager';
 import { onFindCoordinator, onGroupRequest, onGroupTimer } from './groups/groupCoordinator';
 import { onParkedRaftFetchExpired, setQuorumListener } from './kraft/raftLog';
-import { onRaftMessage, onRaftTimer } from './kraft/quorum';
+import {
+  onBeginQuorumEpoch,
+  onRaftFetch,
+  onRaftFetchResponse,
+  onRaftTimer,
+  onVote,
+  onVoteResponse,
+} from './kraft/quorum';
 import { onAlterPartitionResponse, onAlterPartitionRetry, onIsrShrinkCheck } from './broker/partition';
 import { onDelayedProduceExpired } from './broker/delayedProduce';
 import { onFetchDisconnected, onFetchResponse, onFetcherTimer } from './broker/replicaFetcher';
@@ -38,7 +52,7 @@ type Handler<K extends MessageKind = MessageKind> = (w: World, node: SimNode, ms
 
 /** Who handles a message kind on a running node, and which memory of the node it needs. */
 interface Route<K extends MessageKind> {
-  needs: 'broker' | 'controller' | null;
+  needs: 'broker' | 'controller' | 'raft' | null;
   /** A client's request: its sender learns at once that the peer's process is down (connection refused). */
   refused?: true;
   handle(w: World, node: SimNode, msg: MessageOf<K>): void;
@@ -49,9 +63,11 @@ function request<K extends MessageKind>(handle: Handler<K>): Route<K> {
   return { needs: 'broker', refused: true, handle };
 }
 
-const raft = { needs: null, handle: onRaftMessage } as const;
+/** A KRaft RPC, for the node's Raft client (voters and observers alike). */
+function raft<K extends MessageKind>(handle: Handler<K>): Route<K> {
+  return { needs: 'raft', handle };
+}
 const controller = { needs: 'controller', handle: onControllerMessage } as const;
-const brokerLifecycle = { needs: 'broker', handle: onBrokerLifecycleMessage } as const;
 /** A group RPC, for the group coordinator. */
 const group = <K extends GroupRequest['kind']>(): Route<K> => request<K>(onGroupRequest);
 
@@ -61,16 +77,16 @@ const group = <K extends GroupRequest['kind']>(): Route<K> => request<K>(onGroup
  * Messages to a client go to the producer or the consumer (deliver).
  */
 const ROUTES: { readonly [K in MessageKind]: Route<K> | null } = {
-  Vote: raft,
-  VoteResponse: raft,
-  BeginQuorumEpoch: raft,
-  RaftFetch: raft,
-  RaftFetchResponse: raft,
+  Vote: raft(onVote),
+  VoteResponse: raft(onVoteResponse),
+  BeginQuorumEpoch: raft(onBeginQuorumEpoch),
+  RaftFetch: raft(onRaftFetch),
+  RaftFetchResponse: raft(onRaftFetchResponse),
   BrokerRegistration: controller,
   BrokerHeartbeat: controller,
   AlterPartition: controller,
-  BrokerRegistrationResponse: brokerLifecycle,
-  BrokerHeartbeatResponse: brokerLifecycle,
+  BrokerRegistrationResponse: { needs: 'broker', handle: onBrokerRegistrationResponse },
+  BrokerHeartbeatResponse: { needs: 'broker', handle: onBrokerHeartbeatResponse },
   AlterPartitionResponse: { needs: 'broker', handle: onAlterPartitionResponse },
   Fetch: request(onFetchRequest),
   FetchResponse: { needs: 'broker', handle: onFetchResponse },
@@ -119,6 +135,9 @@ setQuorumListener({
     if (node.isBroker) onMetadataApplied(w, node, applied);
   },
 });
+
+/** The broker's news: its controlled shutdown is over (broker/broker.ts never imports process.ts). */
+setBrokerListener({ stopped: (w, node) => stopProcess(w, node, 'stopped') });
 
 /** Runs one event of the queue; a script step's command goes through `sim.apply`, as a user's would. */
 export function dispatch(w: World, item: QueueItem, sim: { apply(command: Command): CommandResult }): void {

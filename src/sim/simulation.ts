@@ -43,7 +43,8 @@ import { parseScenario, validateCommand } from './validate';
 // Bumped whenever a change to the rules can replay a saved session differently (session.ts checkHash).
 // 0.2.0: consumer fetch sessions (KIP-227).
 // 0.2.1: topic ids (TopicRecord.topicId), drawn from a seeded stream of their own.
-export const ENGINE_VERSION = '0.2.1';
+// 0.2.2: the group coordinator's memory is cleared when its broker stops, not on its next use.
+export const ENGINE_VERSION = '0.2.2';
 
 /** A standby cluster in another region and the MirrorMaker feeding it (mirror.ts). */
 interface MirrorLink {

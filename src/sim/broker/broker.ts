@@ -1,14 +1,32 @@
 // A broker's lifecycle (BrokerLifecycleManager): registration, heartbeats every
 // broker.heartbeat.interval.ms, controlled shutdown, and reacting to applied metadata.
 
-import { resetConnections } from '../kernel/connections';
-import { crashRaft } from '../kraft/quorum';
-import { crashController } from '../kraft/quorumController';
 import { emit, nextReqId, send, setNodeTimer } from '../kernel/kernel';
-import type { Message } from '../model/messages';
+import type { MessageOf } from '../model/messages';
 import type { MetaRecord } from '../model/metadata';
 import { applyPartitionState, onMetadataTopicsChanged } from './replicaManager';
 import type { BrokerMem, SimNode, World } from '../model/world';
+
+/**
+ * What the broker tells the layer above it: its controlled shutdown is over, so its process stops
+ * (BrokerServer.shutdown once BrokerLifecycleManager's controlledShutdownFuture completes). The
+ * process holds every subsystem, which the broker may not import: process.ts stops them all, and
+ * dispatch.ts installs the one listener when the engine loads.
+ */
+export interface BrokerListener {
+  stopped(w: World, node: SimNode): void;
+}
+
+let listener: BrokerListener | null = null;
+
+export function setBrokerListener(l: BrokerListener): void {
+  listener = l;
+}
+
+function brokerListener(): BrokerListener {
+  if (!listener) throw new Error('No broker listener: the Simulation (dispatch.ts) installs it.');
+  return listener;
+}
 
 const CONTROLLER_REQUEST_TIMEOUT_MS = 2000;
 
@@ -118,46 +136,59 @@ export function onBrokerTimer(w: World, node: SimNode, name: string, token: numb
   }
 }
 
-export function onBrokerLifecycleMessage(w: World, node: SimNode, msg: Message): void {
+/** BrokerLifecycleManager: the controller's answer to the registration in flight. */
+export function onBrokerRegistrationResponse(
+  w: World,
+  node: SimNode,
+  msg: MessageOf<'BrokerRegistrationResponse'>,
+): void {
   const b = node.broker!;
   const body = msg.body;
   if (msg.reqId !== b.requestReqId) return; // an answer to a request we already gave up on
-  if (body.kind === 'BrokerRegistrationResponse') {
-    if (!b.registrationInFlight) return;
-    b.registrationInFlight = false;
-    b.requestToken = 0;
-    if (body.error) {
-      rotateController(w, node);
-      b.requestToken = setNodeTimer(w, node, 100, 'controllerRequestTimeout');
-      return;
-    }
-    b.registered = true;
-    b.brokerEpoch = body.brokerEpoch;
-    node.disk.cleanShutdownBrokerEpoch = -1;
-    sendHeartbeat(w, node);
-  } else if (body.kind === 'BrokerHeartbeatResponse') {
-    if (!b.heartbeatInFlight) return;
-    b.heartbeatInFlight = false;
-    b.requestToken = 0;
-    if (body.error === 'STALE_BROKER_EPOCH') {
-      // The controller lost our registration (a replay from an older image): register again.
-      b.registered = false;
-      sendRegistration(w, node);
-      return;
-    }
-    if (body.error) {
-      rotateController(w, node);
-      b.heartbeatToken = setNodeTimer(w, node, 100, 'heartbeat');
-      return;
-    }
-    b.fencedByController = body.isFenced;
-    if (body.shouldShutDown && b.wantShutDown) {
-      finishControlledShutdown(w, node);
-      return;
-    }
-    // While shutting down, ask again soon so the controller can tell us when leaderships have moved.
-    b.heartbeatToken = setNodeTimer(w, node, b.wantShutDown ? 500 : heartbeatIntervalMs(w), 'heartbeat');
+  if (!b.registrationInFlight) return;
+  b.registrationInFlight = false;
+  b.requestToken = 0;
+  if (body.error) {
+    rotateController(w, node);
+    b.requestToken = setNodeTimer(w, node, 100, 'controllerRequestTimeout');
+    return;
   }
+  b.registered = true;
+  b.brokerEpoch = body.brokerEpoch;
+  node.disk.cleanShutdownBrokerEpoch = -1;
+  sendHeartbeat(w, node);
+}
+
+/** BrokerLifecycleManager: the controller's answer to the heartbeat in flight. */
+export function onBrokerHeartbeatResponse(
+  w: World,
+  node: SimNode,
+  msg: MessageOf<'BrokerHeartbeatResponse'>,
+): void {
+  const b = node.broker!;
+  const body = msg.body;
+  if (msg.reqId !== b.requestReqId) return; // an answer to a request we already gave up on
+  if (!b.heartbeatInFlight) return;
+  b.heartbeatInFlight = false;
+  b.requestToken = 0;
+  if (body.error === 'STALE_BROKER_EPOCH') {
+    // The controller lost our registration (a replay from an older image): register again.
+    b.registered = false;
+    sendRegistration(w, node);
+    return;
+  }
+  if (body.error) {
+    rotateController(w, node);
+    b.heartbeatToken = setNodeTimer(w, node, 100, 'heartbeat');
+    return;
+  }
+  b.fencedByController = body.isFenced;
+  if (body.shouldShutDown && b.wantShutDown) {
+    finishControlledShutdown(w, node);
+    return;
+  }
+  // While shutting down, ask again soon so the controller can tell us when leaderships have moved.
+  b.heartbeatToken = setNodeTimer(w, node, b.wantShutDown ? 500 : heartbeatIntervalMs(w), 'heartbeat');
 }
 
 export function beginShutdown(w: World, node: SimNode): void {
@@ -175,20 +206,7 @@ function finishControlledShutdown(w: World, node: SimNode): void {
   emit(w, 'BrokerStopped', `Broker ${node.id} completed its controlled shutdown and stopped.`, {
     nodeId: node.id,
   });
-  stopProcess(w, node, 'stopped');
-}
-
-/** The process goes away: memory is lost, the disk (logs, quorum state) stays. */
-export function stopProcess(w: World, node: SimNode, state: 'crashed' | 'stopped'): void {
-  resetConnections(w, node);
-  node.state = state;
-  node.incarnation++;
-  // Each subsystem forgets its own memory; the disk stays. The group coordinator's memory (and the
-  // consumer fetch sessions kept in it) is dropped on its next use by the incarnation check in
-  // model/coordinatorMem.ts.
-  crashRaft(node);
-  crashController(node);
-  crashBroker(node);
+  brokerListener().stopped(w, node);
 }
 
 /** The broker's memory is gone at a crash or a stop (startBroker makes it anew). */

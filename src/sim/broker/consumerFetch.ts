@@ -222,7 +222,7 @@ export function completeDelayedConsumerFetches(
   partition: number,
 ): void {
   const cm = w.coordinators.get(node.id);
-  if (!cm || cm.parked.size === 0 || cm.incarnation !== node.incarnation) return;
+  if (!cm || cm.parked.size === 0) return;
   for (const [key, p] of cm.parked) {
     const s = cm.fetchSessions.get(p.sessionId);
     if (s && !partOf(s, topic, partition)) continue;

@@ -36,6 +36,15 @@ export function onFindCoordinator(w: World, node: SimNode, msg: MessageOf<'FindC
 }
 
 /** JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit, OffsetFetch at the coordinator. */
+/**
+ * The group coordinator's memory (its groups, pending offset appends, the consumer fetch sessions
+ * and parked fetches the broker keeps beside them) is gone with the broker's process. A restarted
+ * coordinator loads its groups again from __consumer_offsets (groupMetadataManager.ts).
+ */
+export function crashGroupCoordinator(w: World, node: SimNode): void {
+  w.coordinators.delete(node.id);
+}
+
 export function onGroupRequest(w: World, node: SimNode, msg: Message): void {
   const b = msg.body as GroupRequest;
   const fail = (error: string) => reply(w, msg, errorResponse(b, error));

@@ -263,6 +263,6 @@ export function armGroupTimer(w: World, node: SimNode, g: GroupMem): void {
 export function loadedGroup(w: World, coordinator: NodeId, groupId: string): GroupMem | null {
   const node = w.nodes.get(coordinator);
   const cm = w.coordinators.get(coordinator);
-  if (!node || node.state !== 'running' || !cm || cm.incarnation !== node.incarnation) return null;
+  if (!node || node.state !== 'running' || !cm) return null;
   return cm.groups.get(groupId) ?? null;
 }

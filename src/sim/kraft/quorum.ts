@@ -12,7 +12,7 @@ import {
   truncateTo,
   UNDEFINED_EPOCH,
 } from '../model/log';
-import type { Message } from '../model/messages';
+import type { MessageOf } from '../model/messages';
 import { emptyImage } from '../model/metadata';
 import { nextInt } from '../kernel/rng';
 import type { RaftMem, SimNode, World } from '../model/world';
@@ -295,94 +295,87 @@ export function onRaftTimer(w: World, node: SimNode, name: string, token: number
   }
 }
 
-export function onRaftMessage(w: World, node: SimNode, msg: Message): void {
-  const r = node.raft;
-  if (!r) return;
+/** Vote (and the pre-vote of KIP-996) at a voter: KafkaRaftClient.handleVoteRequest. */
+export function onVote(w: World, node: SimNode, msg: MessageOf<'Vote'>): void {
+  const r = node.raft!;
   const b = msg.body;
-  switch (b.kind) {
-    case 'Vote': {
-      if (!isVoter(w, node.id)) return;
-      const myEpoch = node.disk.quorumEpoch;
-      if (b.preVote) {
-        // Reject while a live leader is known: that is what stops a disruptive returning node.
-        const leaderAlive =
-          r.role === 'leader' || (r.role === 'follower' && w.nowMs - r.lastFetchOkMs < fetchTimeoutMs(w));
-        const granted = b.epoch > myEpoch && !leaderAlive && logIsUpToDate(node, b.lastEpoch, b.lastOffset);
-        reply(w, msg, { kind: 'VoteResponse', epoch: myEpoch, granted, preVote: true, leaderId: r.leaderId });
-        return;
-      }
-      if (b.epoch > myEpoch) becomeUnattached(w, node, b.epoch);
-      const epoch = node.disk.quorumEpoch;
-      const canVote =
-        r.role === 'unattached' ||
-        r.role === 'prospective' ||
-        r.role === 'resigned' ||
-        (r.role === 'candidate' && node.disk.votedFor === b.candidateId);
-      const granted =
-        b.epoch === epoch &&
-        canVote &&
-        (node.disk.votedFor === null || node.disk.votedFor === b.candidateId) &&
-        logIsUpToDate(node, b.lastEpoch, b.lastOffset);
-      if (granted) {
-        node.disk.votedFor = b.candidateId;
-        armElectionTimer(w, node);
-      }
-      reply(w, msg, { kind: 'VoteResponse', epoch, granted, preVote: false, leaderId: r.leaderId });
-      return;
-    }
-    case 'VoteResponse': {
-      const from = msg.from as NodeId;
-      if (b.epoch > node.disk.quorumEpoch) {
-        if (b.leaderId !== null) becomeFollower(w, node, b.epoch, b.leaderId);
-        else becomeUnattached(w, node, b.epoch);
-        return;
-      }
-      if (
-        b.leaderId !== null &&
-        b.epoch === node.disk.quorumEpoch &&
-        b.leaderId !== node.id &&
-        b.leaderId !== r.lostLeaderId &&
-        r.role === 'prospective'
-      ) {
-        becomeFollower(w, node, b.epoch, b.leaderId);
-        return;
-      }
-      const want = b.preVote ? 'prospective' : 'candidate';
-      if (r.role !== want) return;
-      if (!b.preVote && b.epoch !== node.disk.quorumEpoch) return;
-      if (b.granted) {
-        if (!r.votes.includes(from)) r.votes.push(from);
-        maybeWinVote(w, node);
-      } else if (!r.rejections.includes(from)) {
-        r.rejections.push(from);
-        if (r.role === 'prospective' && r.rejections.length >= majority(w)) afterPreVoteLoss(w, node);
-      }
-      return;
-    }
-    case 'BeginQuorumEpoch': {
-      if (b.epoch < node.disk.quorumEpoch) return;
-      if (b.epoch === node.disk.quorumEpoch && r.role === 'follower' && r.leaderId === b.leaderId) return;
-      if (r.role === 'observer') {
-        r.leaderId = b.leaderId;
-        return;
-      }
-      becomeFollower(w, node, b.epoch, b.leaderId);
-      return;
-    }
-    case 'RaftFetch':
-      handleFetch(w, node, msg);
-      return;
-    case 'RaftFetchResponse':
-      handleFetchResponse(w, node, msg);
-      return;
-    default:
-      return;
+  if (!isVoter(w, node.id)) return;
+  const myEpoch = node.disk.quorumEpoch;
+  if (b.preVote) {
+    // Reject while a live leader is known: that is what stops a disruptive returning node.
+    const leaderAlive =
+      r.role === 'leader' || (r.role === 'follower' && w.nowMs - r.lastFetchOkMs < fetchTimeoutMs(w));
+    const granted = b.epoch > myEpoch && !leaderAlive && logIsUpToDate(node, b.lastEpoch, b.lastOffset);
+    reply(w, msg, { kind: 'VoteResponse', epoch: myEpoch, granted, preVote: true, leaderId: r.leaderId });
+    return;
+  }
+  if (b.epoch > myEpoch) becomeUnattached(w, node, b.epoch);
+  const epoch = node.disk.quorumEpoch;
+  const canVote =
+    r.role === 'unattached' ||
+    r.role === 'prospective' ||
+    r.role === 'resigned' ||
+    (r.role === 'candidate' && node.disk.votedFor === b.candidateId);
+  const granted =
+    b.epoch === epoch &&
+    canVote &&
+    (node.disk.votedFor === null || node.disk.votedFor === b.candidateId) &&
+    logIsUpToDate(node, b.lastEpoch, b.lastOffset);
+  if (granted) {
+    node.disk.votedFor = b.candidateId;
+    armElectionTimer(w, node);
+  }
+  reply(w, msg, { kind: 'VoteResponse', epoch, granted, preVote: false, leaderId: r.leaderId });
+}
+
+/** KafkaRaftClient.handleVoteResponse: a prospective or candidate counts the answer. */
+export function onVoteResponse(w: World, node: SimNode, msg: MessageOf<'VoteResponse'>): void {
+  const r = node.raft!;
+  const b = msg.body;
+  const from = msg.from as NodeId;
+  if (b.epoch > node.disk.quorumEpoch) {
+    if (b.leaderId !== null) becomeFollower(w, node, b.epoch, b.leaderId);
+    else becomeUnattached(w, node, b.epoch);
+    return;
+  }
+  if (
+    b.leaderId !== null &&
+    b.epoch === node.disk.quorumEpoch &&
+    b.leaderId !== node.id &&
+    b.leaderId !== r.lostLeaderId &&
+    r.role === 'prospective'
+  ) {
+    becomeFollower(w, node, b.epoch, b.leaderId);
+    return;
+  }
+  const want = b.preVote ? 'prospective' : 'candidate';
+  if (r.role !== want) return;
+  if (!b.preVote && b.epoch !== node.disk.quorumEpoch) return;
+  if (b.granted) {
+    if (!r.votes.includes(from)) r.votes.push(from);
+    maybeWinVote(w, node);
+  } else if (!r.rejections.includes(from)) {
+    r.rejections.push(from);
+    if (r.role === 'prospective' && r.rejections.length >= majority(w)) afterPreVoteLoss(w, node);
   }
 }
 
-function handleFetch(w: World, node: SimNode, msg: Message): void {
+/** KafkaRaftClient.handleBeginQuorumEpochRequest: a new leader announces itself. */
+export function onBeginQuorumEpoch(w: World, node: SimNode, msg: MessageOf<'BeginQuorumEpoch'>): void {
+  const r = node.raft!;
   const b = msg.body;
-  if (b.kind !== 'RaftFetch') return;
+  if (b.epoch < node.disk.quorumEpoch) return;
+  if (b.epoch === node.disk.quorumEpoch && r.role === 'follower' && r.leaderId === b.leaderId) return;
+  if (r.role === 'observer') {
+    r.leaderId = b.leaderId;
+    return;
+  }
+  becomeFollower(w, node, b.epoch, b.leaderId);
+}
+
+/** KafkaRaftClient.handleFetchRequest on the leader (and its refusals elsewhere). */
+export function onRaftFetch(w: World, node: SimNode, msg: MessageOf<'RaftFetch'>): void {
+  const b = msg.body;
   const r = node.raft!;
   const epoch = node.disk.quorumEpoch;
   if (r.role !== 'leader') {
@@ -442,9 +435,9 @@ function handleFetch(w: World, node: SimNode, msg: Message): void {
   answerFetch(w, node, msg);
 }
 
-function handleFetchResponse(w: World, node: SimNode, msg: Message): void {
+/** KafkaRaftClient.handleFetchResponse at a follower or an observer. */
+export function onRaftFetchResponse(w: World, node: SimNode, msg: MessageOf<'RaftFetchResponse'>): void {
   const b = msg.body;
-  if (b.kind !== 'RaftFetchResponse') return;
   const r = node.raft!;
   // Only the answer to the fetch in flight counts (KafkaRaftClient: isResponseExpected).
   if (!r.fetchInFlight || msg.reqId !== r.fetchReqId) return;

@@ -493,8 +493,6 @@ export interface SessionPartition {
 }
 
 export interface CoordinatorMem {
-  /** The broker incarnation this memory belongs to (a restart starts empty). */
-  incarnation: number;
   groups: Map<string, GroupMem>;
   /** Appends to __consumer_offsets in flight: reqId → the commit to answer when it completes. */
   appends: Map<number, { groupId: string; request: Message; offsets: CommittedOffset[] }>;
