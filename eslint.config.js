@@ -82,6 +82,18 @@ export default defineConfig(
   {
     // Tests of the engine may use Node, but their randomness must still come from a seed they print.
     files: TEST_FILES,
-    rules: { 'no-restricted-properties': ['error', MATH_RANDOM] },
+    rules: {
+      'no-restricted-properties': ['error', MATH_RANDOM],
+      // Tests look at the engine through the snapshot and the story driver's verbs
+      // (src/sim/testing/driver.ts); only the driver reads the World, so its shape is fixed in one place.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='world'][object.property.name='sim']",
+          message:
+            'Tests do not reach into sim.world: use a verb of src/sim/testing/driver.ts (or d.tamper to corrupt state on purpose).',
+        },
+      ],
+    },
   },
 );

@@ -194,7 +194,7 @@ describe('engine bugs the properties found', () => {
       ],
     }).settle();
     // The followers cannot fetch: A is appended at offset 0 but never committed, so it times out.
-    d.do({ type: 'cutLink', from: 3, to: 2, oneWay: true }).do({
+    d.cut(3, 2, { oneWay: true }).do({
       type: 'cutLink',
       from: 4,
       to: 2,
@@ -203,7 +203,7 @@ describe('engine bugs the properties found', () => {
     d.produce('t', 'A', 'all');
     d.until((x) => x.entry('A').attempts.some((a) => a.error === 'REQUEST_TIMED_OUT'), 60000, 1);
     // B waits behind A's retry and goes in the same batch [A seq 0, B seq 1]: a "duplicate" of A.
-    d.do({ type: 'healNetwork' }).produce('t', 'B', 'all').advance(2000);
+    d.heal().produce('t', 'B', 'all').advance(2000);
     d.produce('t', 'C', 1).advance(2000);
     expect(d.sim.committedRecords('t', 0).map((r) => r.value)).toEqual(['A', 'B', 'C']);
     expect(d.sim.lostAcknowledged()).toEqual([]);
@@ -249,7 +249,6 @@ describe('engine bugs the properties found', () => {
       d.advance(10);
       expect(monitor.observe(d.sim)).toEqual([]);
     }
-    const types = (id: number) => d.sim.world.nodes.get(id)!.disk.metaLog.entries.map((e) => e.record.type);
-    expect(types(4)).toEqual(types(1));
+    expect(d.metadataLogTypes(4)).toEqual(d.metadataLogTypes(1));
   });
 });

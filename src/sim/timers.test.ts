@@ -55,7 +55,7 @@ describe('a broker crashes: its heartbeat age grows until broker.session.timeout
     expect(d.sim.snapshot().timeMs - heardAtMs).toBeGreaterThan(5000);
     expect(d.node(4).fenced).toBe(false);
     d.until((x) => x.events('BrokerFenced').some((e) => e.nodeId === 4), 15000, 1);
-    const fenced = d.events('BrokerFenced').find((e) => e.nodeId === 4)!;
+    const fenced = d.expectEvent('BrokerFenced', (e) => e.nodeId === 4);
     // The fence check runs at the last heartbeat + 9 s + 1 ms; its record commits a few ms later.
     expect(fenced.timeMs - heardAtMs).toBeGreaterThan(9000);
     expect(fenced.timeMs - heardAtMs).toBeLessThan(9000 + 50);
@@ -77,7 +77,7 @@ describe('a broker crashes: its heartbeat age grows until broker.session.timeout
 describe('a follower whose fetches are cut: its lag grows until the ISR shrinks at replica.lag.time.max.ms', () => {
   it('an idle partition keeps the follower caught up, with no lag clock at all', () => {
     const d = threeBrokers().produce('t', 'first').advance(2000);
-    d.do({ type: 'cutLink', from: 4, to: 2, oneWay: true }).advance(40000);
+    d.cut(4, 2, { oneWay: true }).advance(40000);
     // Kafka's isCaughtUp: a follower at the leader's log end is in sync whatever the time.
     expect(replicaLog(d.sim.snapshot(), 4).lastCaughtUpAtMs).toBeUndefined();
     expect(d.partition('t').isr).toEqual([2, 3, 4]);
@@ -85,7 +85,7 @@ describe('a follower whose fetches are cut: its lag grows until the ISR shrinks 
 
   it('shows when the leader last saw it caught up, and the ISR shrinks once that is over 30 s ago', () => {
     const d = threeBrokers().produce('t', 'first').advance(2000);
-    d.do({ type: 'cutLink', from: 4, to: 2, oneWay: true }).advance(100);
+    d.cut(4, 2, { oneWay: true }).advance(100);
     d.produce('t', 'second', 1).advance(1000);
     const s = d.sim.snapshot();
     const caughtUpAtMs = replicaLog(s, 4).lastCaughtUpAtMs!;
@@ -109,7 +109,7 @@ describe("a producer's oldest request runs against request.timeout.ms, its recor
     const d = threeBrokers();
     // An idle producer that already has its metadata, then only broker 2's answers to it are lost.
     d.do({ type: 'startProducer', producerId: 'producer-1', topic: 't', ratePerSec: 0 }).advance(1000);
-    d.do({ type: 'cutLink', from: 2, to: 'producer-1', oneWay: true });
+    d.cut(2, 'producer-1', { oneWay: true });
     d.produce('t', 'lost-answer', 'all', { producerId: 'producer-1' }).advance(500);
     const producer = () => d.sim.snapshot().clients.producers.find((p) => p.id === 'producer-1')!;
     const first = producer();
@@ -144,7 +144,7 @@ describe('the quorum leader crashes: a follower counts controller.quorum.fetch.t
     for (const f of followers) expect(d.sim.nowMs - f.lastFetchOkMs!).toBeGreaterThan(1000);
     const watched = followers[0];
     d.until((x) => x.events('ControllerLeaderLost').some((e) => e.nodeId === watched.id), 5000, 1);
-    const lost = d.events('ControllerLeaderLost').find((e) => e.nodeId === watched.id)!;
+    const lost = d.expectEvent('ControllerLeaderLost', (e) => e.nodeId === watched.id);
     expect(lost.timeMs - watched.lastFetchOkMs!).toBe(2000);
   });
 });

@@ -18,20 +18,18 @@ describe('delayed fetches when leadership moves', () => {
     d.produce('t', 'b').until((x) => x.sim.consumedRecords('g').length === 2, 20000);
     d.restart(2).until((x) => x.partition('t').isr.includes(2), 30000);
     d.advance(2000); // idle: the consumer's fetch and broker 4's fetch wait at broker 3
-    const world = d.sim.world;
-    const three = world.nodes.get(3)!;
-    expect(world.coordinators.get(3)!.parked.size).toBe(1);
-    expect([...three.broker!.parked.keys()]).toContain(4);
+    expect(d.parkedConsumerFetches(3)).toBe(1);
+    expect(d.parkedReplicaFetches(3)).toContain(4);
 
     d.do({ type: 'electLeaders', electionType: 'preferred' });
     let steps = 0;
-    while (three.broker!.replicas.get('t-0')!.role === 'leader' && steps++ < 10000) d.sim.step();
-    expect(three.broker!.replicas.get('t-0')!.role).toBe('follower');
+    while (d.replicaRole(3, 't') === 'leader' && steps++ < 10000) d.sim.step();
+    expect(d.replicaRole(3, 't')).toBe('follower');
     // The same instant broker 3 applied the change, nothing waits there any more.
-    expect(world.coordinators.get(3)!.parked.size).toBe(0);
-    expect(three.broker!.parked.has(4)).toBe(false);
+    expect(d.parkedConsumerFetches(3)).toBe(0);
+    expect(d.parkedReplicaFetches(3)).not.toContain(4);
 
     d.produce('t', 'c').until((x) => x.sim.consumedRecords('g').length === 3, 20000);
-    expect(d.partition('t').leader).toBe(2);
+    d.expectLeader('t', 0, 2);
   });
 });

@@ -2,7 +2,7 @@
 // and their fetch offsets, so the consumer's next fetches name only what changed; a session the
 // leader no longer has is refused with FETCH_SESSION_ID_NOT_FOUND and the consumer opens a new one.
 import { describe, expect, it } from 'vitest';
-import type { Body, Message } from '../model/messages';
+import type { Body } from '../model/messages';
 import { cluster } from '../testing/driver';
 
 type ConsumerFetch = Extract<Body, { kind: 'ConsumerFetch' }>;
@@ -31,27 +31,13 @@ function sixOnOneLeader() {
 
 /** Runs until the consumer sends its next fetch to broker 2, and returns it. */
 function nextFetch(d: ReturnType<typeof sixOnOneLeader>): ConsumerFetch {
-  let seen: ConsumerFetch | null = null;
-  const inFlight = () =>
-    d.sim.world.queue
-      .sorted()
-      .filter(
-        (e): e is typeof e & Message => e.t === 'deliver' && e.body.kind === 'ConsumerFetch' && e.to === 2,
-      );
-  const before = new Set(inFlight().map((m) => m.reqId));
-  for (let steps = 0; !seen && steps < 100000; steps++) {
-    d.sim.step();
-    const m = inFlight().find((x) => !before.has(x.reqId));
-    if (m) seen = m.body as ConsumerFetch;
-  }
-  expect(seen).not.toBeNull();
-  return seen!;
+  return d.nextSent('ConsumerFetch', 2).body;
 }
 
 describe('consumer fetch sessions (KIP-227)', () => {
   it('after the full fetch, a fetch names only the partition whose position moved', () => {
     const d = sixOnOneLeader();
-    const session = [...d.sim.world.coordinators.get(2)!.fetchSessions.values()];
+    const session = [...d.fetchSessions(2).values()];
     expect(session).toHaveLength(1);
     expect(session[0]!.parts.map((p) => [p.partition, p.fetchOffset])).toEqual(
       [0, 1, 2, 3, 4, 5].map((p) => [p, 1]),
@@ -69,25 +55,19 @@ describe('consumer fetch sessions (KIP-227)', () => {
 
   it('a session the leader evicted is refused with FETCH_SESSION_ID_NOT_FOUND; the consumer opens a new one and misses nothing', () => {
     const d = sixOnOneLeader();
-    const sessions = d.sim.world.coordinators.get(2)!.fetchSessions;
+    const sessions = d.fetchSessions(2);
     const [old] = [...sessions.keys()];
     sessions.clear(); // the FetchSessionCache evicted it
 
     d.do({ type: 'produce', topic: 't', partition: 1, key: null, value: 'x', acks: 'all' });
     d.do({ type: 'produce', topic: 't', partition: 5, key: null, value: 'y', acks: 'all' });
     let refusals = 0;
-    const replies = () =>
-      d.sim.world.queue
-        .sorted()
-        .filter(
-          (e): e is typeof e & Message =>
-            e.t === 'deliver' && e.body.kind === 'ConsumerFetchResponse' && e.to === 'c',
-        );
+    const replies = () => d.onWire('ConsumerFetchResponse', 'c');
     const counted = new Set<number>();
     for (let steps = 0; d.sim.consumedRecords('g').length < 8 && steps < 200000; steps++) {
       d.sim.step();
       for (const r of replies())
-        if (!counted.has(r.reqId) && r.body.kind === 'ConsumerFetchResponse' && r.body.error) {
+        if (!counted.has(r.reqId) && r.body.error) {
           counted.add(r.reqId);
           expect(r.body.error).toBe('FETCH_SESSION_ID_NOT_FOUND');
           refusals++;

@@ -23,7 +23,7 @@ describe('a follower crashes (RF 3, min.insync.replicas=2, acks=all)', () => {
     // The follower still counts in the ISR: the HW cannot pass the record.
     expect(d.entry('v1').status).toBe('pending');
     d.until((x) => x.entry('v1').status !== 'pending', 30000);
-    const fenced = d.events('BrokerFenced').find((e) => e.nodeId === 4)!;
+    const fenced = d.expectEvent('BrokerFenced', (e) => e.nodeId === 4);
     expect(fenced).toBeDefined();
     expect(d.entry('v1')).toMatchObject({ status: 'acked', offset: 0 });
     expect(d.entry('v1').ackedAtMs!).toBeGreaterThanOrEqual(fenced.timeMs);
@@ -37,7 +37,7 @@ describe('the leader crashes', () => {
     const d = threeBrokers(2);
     d.produce('t', 'before', 'all').until((x) => x.entry('before').status === 'acked', 5000);
     const epoch = d.partition('t').leaderEpoch;
-    expect(d.partition('t').leader).toBe(2);
+    d.expectLeader('t', 0, 2);
     d.crash(2).produce('t', 'during', 'all');
     d.until((x) => x.entry('during').status !== 'pending', 60000);
     const p = d.partition('t');
@@ -75,10 +75,10 @@ describe('acks=1: the leader appends and crashes before any follower fetched', (
     const d = threeBrokers(1);
     d.produce('t', 'kept', 1).until((x) => x.partition('t').highWatermark === 1, 5000);
     // The followers' fetches can no longer reach the leader: they will not see the next record.
-    d.do({ type: 'cutLink', from: 3, to: 2 }).do({ type: 'cutLink', from: 4, to: 2 });
+    d.cut(3, 2).cut(4, 2);
     d.produce('t', 'doomed', 1).until((x) => x.entry('doomed').status === 'acked', 5000);
     expect(d.entry('doomed').offset).toBe(1);
-    d.crash(2).do({ type: 'healNetwork' });
+    d.crash(2).heal();
     d.until((x) => [3, 4].includes(x.partition('t').leader), 20000).advance(100);
     expect(d.sim.lostAcknowledged().map((e) => e.value)).toEqual(['doomed']);
     expect(d.events('AcknowledgedRecordsLost')).toHaveLength(1);

@@ -110,10 +110,10 @@ describe('a produce response is lost, then the network heals', () => {
       config: { 'enable.idempotence': idempotence, 'request.timeout.ms': 5000 },
     });
     d.advance(1000);
-    d.do({ type: 'cutLink', from: 2, to: 'producer-1', oneWay: true });
+    d.cut(2, 'producer-1', { oneWay: true });
     d.produce('t', 'once', 'all', { producerId: 'producer-1' }).advance(3000);
     expect(d.entry('once').status).toBe('pending');
-    d.do({ type: 'healNetwork' });
+    d.heal();
     d.until((x) => x.entry('once').status !== 'pending', 20000);
     expect(d.entry('once').status).toBe('acked');
     expect(d.entry('once').attempts.length).toBe(2);
@@ -241,7 +241,7 @@ describe('a consumer group of three on six partitions (range assignor)', () => {
     d.advance(40000);
     expect(group(d).members.map((m) => m.consumerId)).toContain('c2'); // not yet: session.timeout.ms is 45 s
     d.until((x) => stable(x, 2), 20000);
-    const removed = d.events('MemberRemoved').find((e) => e.consumerId === 'c2')!;
+    const removed = d.expectEvent('MemberRemoved', (e) => e.consumerId === 'c2');
     // session.timeout.ms counts from its last heartbeat, at most heartbeat.interval.ms (3 s) before the crash.
     expect(removed.timeMs - crashAt).toBeGreaterThan(45000 - 3000);
     expect(removed.timeMs - crashAt).toBeLessThanOrEqual(45000);
@@ -411,7 +411,7 @@ describe('the log is truncated below a consumer position (KIP-320)', () => {
     d.until((x) => consumer(x, 'c').positions[0]?.offset === 4, 10000);
     d.crash(2).crash(3).advance(15000).restart(4).advance(15000);
     d.do({ type: 'electLeaders', electionType: 'unclean' }).advance(5000);
-    expect(d.partition('t').leader).toBe(4);
+    d.expectLeader('t', 0, 4);
     d.until((x) => x.events('ConsumerLogTruncationDetected').length > 0, 30000);
     expect(d.events('ConsumerLogTruncationDetected')[0]).toMatchObject({ from: 4, to: 1, partition: 0 });
     // The producer's next sequence number no longer follows the truncated log: that record fails

@@ -152,7 +152,7 @@ describe('group.protocol=consumer (KIP-848): three members on six partitions', (
     d.advance(39000);
     expect(group(d).members.map((m) => m.consumerId)).toContain('c2');
     d.until((x) => stable(x, 2), 20000);
-    const removed = d.events('MemberRemoved').find((e) => e.consumerId === 'c2')!;
+    const removed = d.expectEvent('MemberRemoved', (e) => e.consumerId === 'c2');
     // group.consumer.session.timeout.ms from its last heartbeat, at most 5 s (the broker's interval) before the crash.
     expect(removed.timeMs - crashAt).toBeGreaterThan(45000 - 5000);
     expect(removed.timeMs - crashAt).toBeLessThanOrEqual(45000);
@@ -185,7 +185,7 @@ describe('a group speaks one protocol', () => {
     d.until((x) => stable(x, 1), 30000);
     start(d, 'old', { 'group.protocol': 'classic' });
     d.advance(3000);
-    const failed = d.events('ConsumerFailed').find((e) => e.consumerId === 'old')!;
+    const failed = d.expectEvent('ConsumerFailed', (e) => e.consumerId === 'old');
     expect(failed.error).toBe('INCONSISTENT_GROUP_PROTOCOL');
     expect(d.sim.snapshot().clients.consumers.find((c) => c.id === 'old')!.state).toBe('stopped');
     expect(group(d).members.map((m) => m.consumerId)).toEqual(['c1']);
@@ -197,7 +197,7 @@ describe('a group speaks one protocol', () => {
     d.until((x) => stable(x, 1), 30000);
     start(d, 'new');
     d.advance(3000);
-    const failed = d.events('ConsumerFailed').find((e) => e.consumerId === 'new')!;
+    const failed = d.expectEvent('ConsumerFailed', (e) => e.consumerId === 'new');
     expect(failed.error).toBe('GROUP_ID_NOT_FOUND');
     expect(failed.message).toContain('Cannot upgrade classic group g to consumer group');
     expect(group(d).groupProtocol).toBe('classic');
@@ -320,7 +320,7 @@ describe('a KIP-848 group through a coordinator crash, a member crash and a memb
       expect(g.totalLag).toBe(0);
       // Cut off for longer than the session timeout, c3 was removed: its next heartbeat was fenced
       // (UNKNOWN_MEMBER_ID) and it rejoined at member epoch 0.
-      expect(d.events('MemberFenced').some((e) => e.consumerId === 'c3')).toBe(true);
+      d.expectEvent('MemberFenced', (e) => e.consumerId === 'c3');
     },
   );
 });

@@ -26,7 +26,7 @@ function watched() {
   d.until((x) => x.sim.ledger().every((e) => e.status === 'acked'), 5000);
   d.advance(1000);
   expect(monitor.observe(d.sim)).toEqual([]);
-  return { d, monitor, w: d.sim.world };
+  return { d, monitor };
 }
 
 const names = (vs: { invariant: string }[]) => [...new Set(vs.map((v) => v.invariant))].sort();
@@ -51,28 +51,33 @@ describe('the invariant monitor on a healthy cluster', () => {
 // Each test breaks the model by hand, the way a bug in the engine would, and expects the monitor to say so.
 describe('the invariant monitor catches a broken model', () => {
   it('a leader log that lost committed, acknowledged records', () => {
-    const { d, monitor, w } = watched();
-    const disk = w.nodes.get(2)!.disk.partitions.get(tpKey('t', 0))!;
-    disk.log.entries.splice(1); // offset 1 ('b') disappears; the HW stays at 2
+    const { d, monitor } = watched();
+    d.tamper((w) => {
+      const disk = w.nodes.get(2)!.disk.partitions.get(tpKey('t', 0))!;
+      disk.log.entries.splice(1); // offset 1 ('b') disappears; the HW stays at 2
+    });
     expect(names(monitor.observe(d.sim))).toEqual(
       [INVARIANTS.ackedRecordsKept, INVARIANTS.committedRecordsKept, INVARIANTS.hwBelowLeo].sort(),
     );
   });
 
   it('a leader outside the ISR, a broker twice in the replicas and an ISR member that is no replica', () => {
-    const { d, monitor, w } = watched();
-    const p = activeController(w)!.raft!.image.partitions.get(tpKey('t', 0))!;
-    p.isr = [3, 4, 7];
-    p.replicas = [2, 3, 3];
+    const { d, monitor } = watched();
+    d.tamper((w) => {
+      const p = activeController(w)!.raft!.image.partitions.get(tpKey('t', 0))!;
+      p.isr = [3, 4, 7];
+      p.replicas = [2, 3, 3];
+    });
     expect(names(monitor.observe(d.sim))).toEqual(
       [INVARIANTS.distinctReplicas, INVARIANTS.isrWithinReplicas, INVARIANTS.leaderInIsr].sort(),
     );
   });
 
   it('two brokers leading the same partition in the same leader epoch', () => {
-    const { d, monitor, w } = watched();
-    const mem = w.nodes.get(3)!.broker!.replicas.get(tpKey('t', 0))!;
-    mem.role = 'leader';
+    const { d, monitor } = watched();
+    d.tamper((w) => {
+      w.nodes.get(3)!.broker!.replicas.get(tpKey('t', 0))!.role = 'leader';
+    });
     const v = monitor.observe(d.sim);
     expect(names(v)).toContain(INVARIANTS.oneLeaderPerEpoch);
     expect(v.find((x) => x.invariant === INVARIANTS.oneLeaderPerEpoch)!.message).toMatch(
@@ -81,18 +86,22 @@ describe('the invariant monitor catches a broken model', () => {
   });
 
   it('an ISR member whose log is shorter than the leader high watermark', () => {
-    const { d, monitor, w } = watched();
-    const follower = w.nodes.get(4)!.disk.partitions.get(tpKey('t', 0))!;
-    follower.log.entries.splice(0);
-    follower.highWatermark = 0;
+    const { d, monitor } = watched();
+    d.tamper((w) => {
+      const follower = w.nodes.get(4)!.disk.partitions.get(tpKey('t', 0))!;
+      follower.log.entries.splice(0);
+      follower.highWatermark = 0;
+    });
     expect(names(monitor.observe(d.sim))).toEqual([INVARIANTS.hwBelowLeo]);
   });
 
   it('a committed metadata record rewritten on a voter, and a node going back in the metadata it applied', () => {
-    const { d, monitor, w } = watched();
-    const ctl = w.nodes.get(1)!;
-    ctl.disk.metaLog.entries[0] = { ...ctl.disk.metaLog.entries[0]!, epoch: 99 };
-    w.nodes.get(2)!.raft!.image.offset -= 3;
+    const { d, monitor } = watched();
+    d.tamper((w) => {
+      const ctl = w.nodes.get(1)!;
+      ctl.disk.metaLog.entries[0] = { ...ctl.disk.metaLog.entries[0]!, epoch: 99 };
+      w.nodes.get(2)!.raft!.image.offset -= 3;
+    });
     expect(names(monitor.observe(d.sim))).toEqual(
       [INVARIANTS.committedMetadataKept, INVARIANTS.metadataAppliedInOrder].sort(),
     );
@@ -107,7 +116,9 @@ describe('the invariant monitor catches a broken model', () => {
     expect(monitor.observe(d.sim)).toEqual([]);
     const q = d.sim.snapshot().quorum;
     const other = q.voters.find((v) => v.id !== q.leaderId)!;
-    d.sim.world.nodes.get(other.id)!.raft!.role = 'leader';
+    d.tamper((w) => {
+      w.nodes.get(other.id)!.raft!.role = 'leader';
+    });
     expect(names(monitor.observe(d.sim))).toContain(INVARIANTS.oneQuorumLeaderPerEpoch);
   });
 
@@ -130,7 +141,7 @@ describe('the invariant monitor catches a broken model', () => {
     watch(15000);
     d.restart(4);
     watch(15000);
-    expect(d.partition('t').leader).toBe(-1);
+    d.expectLeader('t', 0, -1);
     expect(d.sim.apply({ type: 'electLeaders', electionType: 'unclean' })).toEqual({ ok: true });
     watch(5000);
     expect(d.events('LeaderElected').at(-1)).toMatchObject({ leader: 4, election: 'unclean' });

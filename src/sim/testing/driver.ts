@@ -13,6 +13,8 @@ import type {
   SimEvent,
 } from '../model/types';
 import type { PartitionView } from '../model/views';
+import type { Message, MessageKind, MessageOf } from '../model/messages';
+import type { ConsumerFetchSession, World } from '../model/world';
 
 export interface ClusterSpec {
   seed?: number;
@@ -141,6 +143,134 @@ export class Driver {
 
   node(id: NodeId) {
     return this.sim.snapshot().nodes.find((n) => n.id === id)!;
+  }
+
+  // The network.
+
+  /** Cuts the link between two endpoints (both ways unless `oneWay`: then only from → to). */
+  cut(from: NodeId | string, to: NodeId | string, opts: { oneWay?: boolean } = {}): this {
+    return this.do({ type: 'cutLink', from, to, ...(opts.oneWay ? { oneWay: true } : {}) });
+  }
+
+  /** Splits the network into groups that cannot reach each other (clients reach every node). */
+  split(...groups: NodeId[][]): this {
+    return this.do({ type: 'partitionNetwork', groups });
+  }
+
+  /** Heals every cut and split. */
+  heal(): this {
+    return this.do({ type: 'healNetwork' });
+  }
+
+  // Expectations, with messages that say what was there instead.
+
+  /** The first event of `type` (matching `match`, when given) since the start; fails when none. */
+  expectEvent(type: string, match: (e: SimEvent) => boolean = () => true): SimEvent {
+    const found = this.events(type).find(match);
+    if (found) return found;
+    const last = this.sim
+      .events()
+      .slice(-8)
+      .map((e) => `  ${e.atMs} ms ${e.type}: ${e.message}`)
+      .join('\n');
+    throw new Error(
+      `no ${type} event${match.length ? ' that matches' : ''} by ${this.sim.nowMs} ms; the last events:\n${last}`,
+    );
+  }
+
+  /** Fails if an event of `type` (matching `match`, when given) happened. */
+  expectNoEvent(type: string, match: (e: SimEvent) => boolean = () => true): this {
+    const found = this.events(type).find(match);
+    if (found) throw new Error(`unexpected ${type} at ${found.atMs} ms: ${found.message}`);
+    return this;
+  }
+
+  /** The partition's leader in the snapshot (-1: none). */
+  leaderOf(topic: string, p = 0): NodeId {
+    return this.partition(topic, p).leader;
+  }
+
+  expectLeader(topic: string, p: number, leader: NodeId): this {
+    const got = this.leaderOf(topic, p);
+    if (got !== leader)
+      throw new Error(`${topic}-${p}: leader ${got}, expected ${leader} (at ${this.sim.nowMs} ms)`);
+    return this;
+  }
+
+  expectIsr(topic: string, p: number, isr: NodeId[]): this {
+    const got = [...this.partition(topic, p).isr].sort((a, b) => a - b);
+    const want = [...isr].sort((a, b) => a - b);
+    if (got.join() !== want.join())
+      throw new Error(`${topic}-${p}: ISR [${got}], expected [${want}] (at ${this.sim.nowMs} ms)`);
+    return this;
+  }
+
+  // White-box looks at one mechanism's memory, for the tests of that mechanism. Tests read the
+  // engine's internals only through these, so a change of the World's shape is fixed here once.
+
+  /** The messages of `kind` on the wire now (to `to`, when given), in delivery order. */
+  onWire<K extends MessageKind>(kind: K, to?: NodeId | string): MessageOf<K>[] {
+    return this.sim.world.queue
+      .sorted()
+      .filter(
+        (e): e is typeof e & MessageOf<K> =>
+          e.t === 'deliver' && (e as Message).body.kind === kind && (to === undefined || e.to === to),
+      );
+  }
+
+  /** Steps the engine until a new message of `kind` to `to` is sent, and returns it. */
+  nextSent<K extends MessageKind>(kind: K, to: NodeId | string, maxSteps = 100000): MessageOf<K> {
+    const before = new Set(this.onWire(kind, to).map((m) => m.reqId));
+    for (let steps = 0; steps < maxSteps; steps++) {
+      this.sim.step();
+      const m = this.onWire(kind, to).find((x) => !before.has(x.reqId));
+      if (m) return m;
+    }
+    throw new Error(`no new ${kind} to ${to} within ${maxSteps} steps`);
+  }
+
+  /** The consumer fetch sessions (KIP-227) a broker keeps, by session id (the live map). */
+  fetchSessions(brokerId: NodeId): Map<number, ConsumerFetchSession> {
+    return this.sim.world.coordinators.get(brokerId)?.fetchSessions ?? new Map();
+  }
+
+  /** How many consumer fetches wait at a broker for data (delayed fetches). */
+  parkedConsumerFetches(brokerId: NodeId): number {
+    return this.sim.world.coordinators.get(brokerId)?.parked.size ?? 0;
+  }
+
+  /** The followers whose replica fetch waits at a broker (the leader's purgatory). */
+  parkedReplicaFetches(brokerId: NodeId): NodeId[] {
+    return [...(this.sim.world.nodes.get(brokerId)?.broker?.parked.keys() ?? [])];
+  }
+
+  /** The role a broker's replica of a partition has in its memory, or null without one. */
+  replicaRole(brokerId: NodeId, topic: string, p = 0): 'leader' | 'follower' | 'none' | null {
+    return this.sim.world.nodes.get(brokerId)?.broker?.replicas.get(`${topic}-${p}`)?.role ?? null;
+  }
+
+  /** The partitions a node has on its disk, as `topic-partition`. */
+  partitionsOnDisk(nodeId: NodeId): string[] {
+    return [...(this.sim.world.nodes.get(nodeId)?.disk.partitions.keys() ?? [])].sort();
+  }
+
+  /** The cluster-wide configs as one node's metadata image has them. */
+  clusterConfigSeenBy(nodeId: NodeId) {
+    return this.sim.world.nodes.get(nodeId)?.raft?.image.clusterConfig ?? {};
+  }
+
+  /** The record types of a node's copy of the metadata log, in order. */
+  metadataLogTypes(nodeId: NodeId): string[] {
+    return this.sim.world.nodes.get(nodeId)?.disk.metaLog.entries.map((e) => e.record.type) ?? [];
+  }
+
+  /**
+   * Corrupts the engine's state by hand, for the tests that check the invariant monitor catches
+   * what a bug would do. Nothing else may write into the World.
+   */
+  tamper(corrupt: (world: World) => void): this {
+    corrupt(this.sim.world);
+    return this;
   }
 }
 
