@@ -19,8 +19,29 @@ import {
 } from './kraft/quorumController';
 import { emit, reachable, send } from './kernel/kernel';
 import type { GroupRequest, Message, MessageKind, MessageOf } from './model/messages';
-import { onProducerMessage, onProducerTimer } from './clients/producer';
-import { onConsumerMessage, onConsumerTimer } from './clients/consumer';
+import {
+  onProducerDisconnected,
+  onProducerMetadataResponse,
+  onProducerProduceResponse,
+  onProducerTimer,
+} from './clients/producer';
+import {
+  onConsumerDisconnected,
+  onConsumerFetchResponse,
+  onConsumerFindCoordinatorResponse,
+  onConsumerGroupHeartbeatResponse,
+  onConsumerHeartbeatResponse,
+  onConsumerJoinGroupResponse,
+  onConsumerListOffsetsResponse,
+  onConsumerMetadataResponse,
+  onConsumerOffsetCommitResponse,
+  onConsumerOffsetFetchResponse,
+  onConsumerOffsetsForLeaderEpochResponse,
+  onConsumerSyncGroupResponse,
+  onConsumerTimer,
+  tick as consumerTick,
+} from './clients/consumer';
+import { drain } from './clients/recordAccumulator';
 import {
   onConsumerFetch,
   onConsumerFetchExpired,
@@ -44,7 +65,7 @@ import { onFetchDisconnected, onFetchResponse, onFetcherTimer } from './broker/r
 import { onFetchRequest, onParkedFetchExpired } from './broker/replicaManager';
 import { onProduceRequest } from './broker/appendRecords';
 import { onRetentionCheck } from './broker/logManager';
-import type { QueueItem, SimNode, World } from './model/world';
+import type { ConsumerClient, ProducerClient, QueueItem, SimNode, World } from './model/world';
 import type { Command, CommandResult } from './model/types';
 import { answerMetadata } from './broker/metadataCache';
 
@@ -124,6 +145,38 @@ const ROUTES: { readonly [K in MessageKind]: Route<K> | null } = {
   ConsumerFetchResponse: null,
   ListOffsetsResponse: null,
   OffsetsForLeaderEpochResponse: null,
+};
+
+/**
+ * A client's handler of an answer: true when it did all there is to do; otherwise the client goes
+ * on (the consumer ticks, the producer drains its accumulator).
+ */
+type ClientHandler<C, K extends MessageKind> = (w: World, client: C, msg: MessageOf<K>) => boolean | void;
+
+interface ClientRoute<K extends MessageKind> {
+  producer?: ClientHandler<ProducerClient, K>;
+  consumer?: ClientHandler<ConsumerClient, K>;
+}
+
+/**
+ * Every message kind a client receives and its handler in the producer and in the consumer (the
+ * clients' NetworkClient completing a request). A kind not listed is not meant for clients: the
+ * client ignores it and goes on.
+ */
+const CLIENT_ROUTES: { readonly [K in MessageKind]?: ClientRoute<K> } = {
+  MetadataResponse: { producer: onProducerMetadataResponse, consumer: onConsumerMetadataResponse },
+  ProduceResponse: { producer: onProducerProduceResponse },
+  Disconnected: { producer: onProducerDisconnected, consumer: onConsumerDisconnected },
+  FindCoordinatorResponse: { consumer: onConsumerFindCoordinatorResponse },
+  JoinGroupResponse: { consumer: onConsumerJoinGroupResponse },
+  SyncGroupResponse: { consumer: onConsumerSyncGroupResponse },
+  HeartbeatResponse: { consumer: onConsumerHeartbeatResponse },
+  ConsumerGroupHeartbeatResponse: { consumer: onConsumerGroupHeartbeatResponse },
+  OffsetCommitResponse: { consumer: onConsumerOffsetCommitResponse },
+  OffsetFetchResponse: { consumer: onConsumerOffsetFetchResponse },
+  ListOffsetsResponse: { consumer: onConsumerListOffsetsResponse },
+  OffsetsForLeaderEpochResponse: { consumer: onConsumerOffsetsForLeaderEpochResponse },
+  ConsumerFetchResponse: { consumer: onConsumerFetchResponse },
 };
 
 /** The quorum's news for the controller and the broker (kraft/quorum.ts never imports them). */
@@ -219,8 +272,7 @@ function deliver(w: World, msg: Message): void {
   // A link cut while the packet was on the wire loses it too.
   if (!reachable(w, msg.from, msg.to)) return;
   if (typeof msg.to === 'string') {
-    if (w.consumers.has(msg.to)) onConsumerMessage(w, msg);
-    else onProducerMessage(w, msg);
+    deliverToClient(w, msg, msg.to);
     return;
   }
   const node = w.nodes.get(msg.to);
@@ -239,6 +291,19 @@ function deliver(w: World, msg: Message): void {
   }
   // A request to a node without the memory it needs (a controller-only node, a broker-only one) is dropped.
   if (route && (route.needs === null || node[route.needs])) (route.handle as Handler)(w, node, msg);
+}
+
+function deliverToClient(w: World, msg: Message, id: string): void {
+  const route = CLIENT_ROUTES[msg.body.kind] as ClientRoute<MessageKind> | undefined;
+  const c = w.consumers.get(id);
+  if (c) {
+    if (c.state === 'stopped' || c.state === 'crashed') return;
+    if (route?.consumer?.(w, c, msg) !== true) consumerTick(w, c);
+    return;
+  }
+  const p = w.producers.get(id);
+  if (!p) return;
+  if (route?.producer?.(w, p, msg) !== true) drain(w, p);
 }
 
 /** Scenario topics are created once every scenario broker is registered and unfenced (or after 10 s). */

@@ -155,8 +155,7 @@ function leadershipLost(w: World, node: SimNode, mem: ReplicaMem, error: string)
   mem.role = 'none'; // the parked fetches' answers must see that it no longer leads
   const b = node.broker!;
   for (const [follower, parked] of [...b.parked])
-    if (parked.msg.body.kind === 'Fetch' && parked.msg.body.parts.some((x) => x.key === mem.key))
-      completeParkedFetch(w, node, follower);
+    if (parked.msg.body.parts.some((x) => x.key === mem.key)) completeParkedFetch(w, node, follower);
   completeDelayedConsumerFetches(w, node, mem.topic, mem.partition);
 }
 
@@ -280,8 +279,7 @@ export function onParkedFetchExpired(w: World, node: SimNode, key: string, token
     return;
   }
   b.parked.delete(follower);
-  const body = p.msg.body;
-  if (body.kind === 'Fetch') reply(w, p.msg, buildFetchResponse(w, node, body.parts, follower));
+  reply(w, p.msg, buildFetchResponse(w, node, p.msg.body.parts, follower));
 }
 
 /** ReplicaManager.shouldLeaderThrottle: a throttled follower out of the ISR gets no data while the leader quota is used up. */
@@ -294,8 +292,7 @@ export function completeParkedFetch(w: World, node: SimNode, follower: NodeId): 
   const p = b.parked.get(follower);
   if (!p) return;
   b.parked.delete(follower);
-  const body = p.msg.body;
-  if (body.kind === 'Fetch') reply(w, p.msg, buildFetchResponse(w, node, body.parts, follower));
+  reply(w, p.msg, buildFetchResponse(w, node, p.msg.body.parts, follower));
 }
 
 /**

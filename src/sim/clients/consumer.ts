@@ -8,7 +8,7 @@ import { bootstrapError, resolveConsumerConfig } from '../model/clientConfig';
 import { CONSUMER_GROUP_SESSION_TIMEOUT_MS } from '../model/config';
 import { leaveGroup, maybeHeartbeat, newMemberId, onHeartbeatResponse } from './consumerMembership';
 import { armClientDeadline, emit, nextReqId, send, setClientTimer } from '../kernel/kernel';
-import type { Message } from '../model/messages';
+import type { MessageOf } from '../model/messages';
 import { tpKey } from '../model/metadata';
 import { setLeaders } from './metadataCache';
 import type { ConsumerClient, ConsumerPartition, World } from '../model/world';
@@ -213,172 +213,225 @@ function sendFetches(w: World, c: ConsumerClient): void {
   for (const [leader, list] of byLeader) fetchFrom(w, c, leader, list);
 }
 
-export function onConsumerMessage(w: World, msg: Message): void {
-  const c = w.consumers.get(msg.to as string);
-  if (!c || c.state === 'stopped' || c.state === 'crashed') return;
+/**
+ * The consumer's handlers of what the brokers answer, one per message kind (dispatch.ts
+ * CLIENT_ROUTES). A handler returns true when it did all there is to do; otherwise the consumer
+ * ticks after it (`tick`: what to send next).
+ */
+export function onConsumerMetadataResponse(
+  w: World,
+  c: ConsumerClient,
+  msg: MessageOf<'MetadataResponse'>,
+): void {
   const b = msg.body;
-  switch (b.kind) {
-    case 'MetadataResponse': {
-      if (!answered(c, msg, 'metadata')) break;
-      c.metadataFetchedAtMs = w.nowMs;
-      setLeaders(c.leaders, b.partitions);
-      // A subscribed topic not created yet: ask again soon (the client logs UNKNOWN_TOPIC_OR_PARTITION).
-      if (b.unknownTopics.length) c.needMetadata = true;
-      for (const p of c.parts.values()) {
-        const l = leaderOf(c, p);
-        // KIP-320: a newer leader epoch means the position must be validated before fetching on.
-        if (l && l.leaderEpoch > p.validatedEpoch && p.positionEpoch >= 0 && p.pending === null)
-          p.pending = 'validate';
-      }
-      break;
+  if (!answered(c, msg, 'metadata')) return;
+  c.metadataFetchedAtMs = w.nowMs;
+  setLeaders(c.leaders, b.partitions);
+  // A subscribed topic not created yet: ask again soon (the client logs UNKNOWN_TOPIC_OR_PARTITION).
+  if (b.unknownTopics.length) c.needMetadata = true;
+  for (const p of c.parts.values()) {
+    const l = leaderOf(c, p);
+    // KIP-320: a newer leader epoch means the position must be validated before fetching on.
+    if (l && l.leaderEpoch > p.validatedEpoch && p.positionEpoch >= 0 && p.pending === null)
+      p.pending = 'validate';
+  }
+}
+
+export function onConsumerFindCoordinatorResponse(
+  w: World,
+  c: ConsumerClient,
+  msg: MessageOf<'FindCoordinatorResponse'>,
+): void {
+  const b = msg.body;
+  if (!answered(c, msg, 'find')) return;
+  if (b.error) {
+    c.bootstrapIdx++;
+    c.backoffUntilMs = w.nowMs + num(c, 'retry.backoff.ms');
+    return;
+  }
+  if (c.coordinator !== b.nodeId)
+    emit(w, 'CoordinatorFound', `${c.id} found the coordinator of group ${c.groupId}: broker ${b.nodeId}.`, {
+      consumerId: c.id,
+      groupId: c.groupId,
+      nodeId: b.nodeId,
+    });
+  c.coordinator = b.nodeId;
+  if (c.state === 'finding-coordinator' && c.generation >= 0 && !c.rejoinNeeded) c.state = 'stable';
+}
+
+export function onConsumerJoinGroupResponse(
+  w: World,
+  c: ConsumerClient,
+  msg: MessageOf<'JoinGroupResponse'>,
+): void {
+  const b = msg.body;
+  if (!answered(c, msg, 'join')) return;
+  onJoinResponse(w, c, b);
+}
+
+export function onConsumerSyncGroupResponse(
+  w: World,
+  c: ConsumerClient,
+  msg: MessageOf<'SyncGroupResponse'>,
+): void {
+  const b = msg.body;
+  if (!answered(c, msg, 'sync')) return;
+  onSyncResponse(w, c, b);
+}
+
+export function onConsumerHeartbeatResponse(
+  w: World,
+  c: ConsumerClient,
+  msg: MessageOf<'HeartbeatResponse'>,
+): void {
+  const b = msg.body;
+  if (!answered(c, msg, 'heartbeat')) return;
+  if (!b.error) return;
+  groupError(w, c, b.error);
+}
+
+export function onConsumerGroupHeartbeatResponse(
+  w: World,
+  c: ConsumerClient,
+  msg: MessageOf<'ConsumerGroupHeartbeatResponse'>,
+): void {
+  const b = msg.body;
+  if (!answered(c, msg, 'heartbeat')) return;
+  onHeartbeatResponse(w, c, b, MEMBER_IO);
+}
+
+export function onConsumerOffsetCommitResponse(
+  w: World,
+  c: ConsumerClient,
+  msg: MessageOf<'OffsetCommitResponse'>,
+): void {
+  const b = msg.body;
+  // A commit before a KIP-848 revocation: the revocation completes in the tick below.
+  if (!answered(c, msg, 'commit') && !answered(c, msg, 'revokeCommit')) return;
+  if (b.error) {
+    emit(w, 'OffsetCommitFailed', `${c.id}: offset commit for group ${c.groupId} failed: ${b.error}.`, {
+      consumerId: c.id,
+      groupId: c.groupId,
+      error: b.error,
+    });
+    if (b.error === 'NOT_COORDINATOR' || b.error === 'COORDINATOR_NOT_AVAILABLE') coordinatorUnknown(w, c);
+  }
+}
+
+export function onConsumerOffsetFetchResponse(
+  w: World,
+  c: ConsumerClient,
+  msg: MessageOf<'OffsetFetchResponse'>,
+): void {
+  const b = msg.body;
+  if (!answered(c, msg, 'offsets')) return;
+  if (b.error) {
+    groupError(w, c, b.error);
+    return;
+  }
+  for (const o of b.offsets) {
+    const p = c.parts.get(tpKey(o.topic, o.partition));
+    if (!p || p.pending !== 'offset') continue;
+    if (o.offset < 0) {
+      p.pending = 'reset';
+      continue;
     }
-    case 'FindCoordinatorResponse':
-      if (!answered(c, msg, 'find')) break;
-      if (b.error) {
-        c.bootstrapIdx++;
-        c.backoffUntilMs = w.nowMs + num(c, 'retry.backoff.ms');
-        break;
-      }
-      if (c.coordinator !== b.nodeId)
-        emit(
-          w,
-          'CoordinatorFound',
-          `${c.id} found the coordinator of group ${c.groupId}: broker ${b.nodeId}.`,
-          {
-            consumerId: c.id,
-            groupId: c.groupId,
-            nodeId: b.nodeId,
-          },
-        );
-      c.coordinator = b.nodeId;
-      if (c.state === 'finding-coordinator' && c.generation >= 0 && !c.rejoinNeeded) c.state = 'stable';
-      break;
-    case 'JoinGroupResponse':
-      if (!answered(c, msg, 'join')) break;
-      onJoinResponse(w, c, b);
-      break;
-    case 'SyncGroupResponse':
-      if (!answered(c, msg, 'sync')) break;
-      onSyncResponse(w, c, b);
-      break;
-    case 'HeartbeatResponse':
-      if (!answered(c, msg, 'heartbeat')) break;
-      if (!b.error) break;
-      groupError(w, c, b.error);
-      break;
-    case 'ConsumerGroupHeartbeatResponse':
-      if (!answered(c, msg, 'heartbeat')) break;
-      onHeartbeatResponse(w, c, b, MEMBER_IO);
-      break;
-    case 'OffsetCommitResponse':
-      // A commit before a KIP-848 revocation: the revocation completes in the tick below.
-      if (!answered(c, msg, 'commit') && !answered(c, msg, 'revokeCommit')) break;
-      if (b.error) {
-        emit(w, 'OffsetCommitFailed', `${c.id}: offset commit for group ${c.groupId} failed: ${b.error}.`, {
+    p.position = o.offset;
+    p.positionEpoch = o.leaderEpoch;
+    // KIP-320: a committed offset with its epoch is validated against the current leader first.
+    p.pending = o.leaderEpoch >= 0 ? 'validate' : null;
+  }
+}
+
+export function onConsumerListOffsetsResponse(
+  w: World,
+  c: ConsumerClient,
+  msg: MessageOf<'ListOffsetsResponse'>,
+): void {
+  const b = msg.body;
+  const purpose = purposeOf(c, msg.reqId);
+  if (!purpose || !answered(c, msg, purpose)) return;
+  for (const o of b.parts) {
+    const p = c.parts.get(tpKey(o.topic, o.partition));
+    if (!p || p.pending !== 'reset') continue;
+    if (o.error) {
+      c.needMetadata = true;
+      continue;
+    }
+    p.position = o.offset;
+    p.positionEpoch = o.leaderEpoch;
+    p.validatedEpoch = leaderOf(c, p)?.leaderEpoch ?? -1;
+    p.pending = null;
+    emit(
+      w,
+      'ConsumerOffsetReset',
+      `${c.id} has no committed offset for ${o.topic}-${o.partition}: auto.offset.reset=${c.config['auto.offset.reset']} puts its position at ${o.offset}.`,
+      { consumerId: c.id, groupId: c.groupId, topic: o.topic, partition: o.partition, offset: o.offset },
+    );
+  }
+}
+
+export function onConsumerOffsetsForLeaderEpochResponse(
+  w: World,
+  c: ConsumerClient,
+  msg: MessageOf<'OffsetsForLeaderEpochResponse'>,
+): void {
+  const b = msg.body;
+  const purpose = purposeOf(c, msg.reqId);
+  if (!purpose || !answered(c, msg, purpose)) return;
+  for (const o of b.parts) {
+    const p = c.parts.get(tpKey(o.topic, o.partition));
+    if (!p || p.pending !== 'validate') continue;
+    if (o.error) {
+      c.needMetadata = true;
+      continue;
+    }
+    p.validatedEpoch = leaderOf(c, p)?.leaderEpoch ?? -1;
+    p.pending = null;
+    if (o.endOffset >= 0 && o.endOffset < p.position) {
+      // KIP-320: the log was truncated below our position; go back to where it diverged.
+      emit(
+        w,
+        'ConsumerLogTruncationDetected',
+        `${c.id}: ${o.topic}-${o.partition} was truncated below its position ${p.position} (the leader's epoch ${o.leaderEpoch} ends at ${o.endOffset}): it seeks to ${o.endOffset} (KIP-320).`,
+        {
           consumerId: c.id,
           groupId: c.groupId,
-          error: b.error,
-        });
-        if (b.error === 'NOT_COORDINATOR' || b.error === 'COORDINATOR_NOT_AVAILABLE')
-          coordinatorUnknown(w, c);
-      }
-      break;
-    case 'OffsetFetchResponse':
-      if (!answered(c, msg, 'offsets')) break;
-      if (b.error) {
-        groupError(w, c, b.error);
-        break;
-      }
-      for (const o of b.offsets) {
-        const p = c.parts.get(tpKey(o.topic, o.partition));
-        if (!p || p.pending !== 'offset') continue;
-        if (o.offset < 0) {
-          p.pending = 'reset';
-          continue;
-        }
-        p.position = o.offset;
-        p.positionEpoch = o.leaderEpoch;
-        // KIP-320: a committed offset with its epoch is validated against the current leader first.
-        p.pending = o.leaderEpoch >= 0 ? 'validate' : null;
-      }
-      break;
-    case 'ListOffsetsResponse': {
-      const purpose = purposeOf(c, msg.reqId);
-      if (!purpose || !answered(c, msg, purpose)) break;
-      for (const o of b.parts) {
-        const p = c.parts.get(tpKey(o.topic, o.partition));
-        if (!p || p.pending !== 'reset') continue;
-        if (o.error) {
-          c.needMetadata = true;
-          continue;
-        }
-        p.position = o.offset;
-        p.positionEpoch = o.leaderEpoch;
-        p.validatedEpoch = leaderOf(c, p)?.leaderEpoch ?? -1;
-        p.pending = null;
-        emit(
-          w,
-          'ConsumerOffsetReset',
-          `${c.id} has no committed offset for ${o.topic}-${o.partition}: auto.offset.reset=${c.config['auto.offset.reset']} puts its position at ${o.offset}.`,
-          { consumerId: c.id, groupId: c.groupId, topic: o.topic, partition: o.partition, offset: o.offset },
-        );
-      }
-      break;
-    }
-    case 'OffsetsForLeaderEpochResponse': {
-      const purpose = purposeOf(c, msg.reqId);
-      if (!purpose || !answered(c, msg, purpose)) break;
-      for (const o of b.parts) {
-        const p = c.parts.get(tpKey(o.topic, o.partition));
-        if (!p || p.pending !== 'validate') continue;
-        if (o.error) {
-          c.needMetadata = true;
-          continue;
-        }
-        p.validatedEpoch = leaderOf(c, p)?.leaderEpoch ?? -1;
-        p.pending = null;
-        if (o.endOffset >= 0 && o.endOffset < p.position) {
-          // KIP-320: the log was truncated below our position; go back to where it diverged.
-          emit(
-            w,
-            'ConsumerLogTruncationDetected',
-            `${c.id}: ${o.topic}-${o.partition} was truncated below its position ${p.position} (the leader's epoch ${o.leaderEpoch} ends at ${o.endOffset}): it seeks to ${o.endOffset} (KIP-320).`,
-            {
-              consumerId: c.id,
-              groupId: c.groupId,
-              topic: o.topic,
-              partition: o.partition,
-              from: p.position,
-              to: o.endOffset,
-            },
-          );
-          p.position = o.endOffset;
-          p.positionEpoch = o.leaderEpoch;
-        }
-      }
-      break;
-    }
-    case 'ConsumerFetchResponse':
-      // The hot path: without errors, only this leader's next fetch goes out.
-      if (onFetchResponse(w, c, msg, b)) {
-        refetch(w, c, msg.from as NodeId);
-        return;
-      }
-      break;
-    case 'Disconnected': {
-      const f = c.fetches.get(msg.from as NodeId);
-      if (f && f.reqId === msg.reqId) {
-        fetchFailed(w, c, f);
-        break;
-      }
-      const purpose = purposeOf(c, msg.reqId);
-      if (!purpose) break;
-      c.pendingReq.delete(purpose);
-      failed(w, c, purpose);
-      break;
+          topic: o.topic,
+          partition: o.partition,
+          from: p.position,
+          to: o.endOffset,
+        },
+      );
+      p.position = o.endOffset;
+      p.positionEpoch = o.leaderEpoch;
     }
   }
-  tick(w, c);
+}
+
+export function onConsumerFetchResponse(
+  w: World,
+  c: ConsumerClient,
+  msg: MessageOf<'ConsumerFetchResponse'>,
+): boolean | void {
+  const b = msg.body;
+  // The hot path: without errors, only this leader's next fetch goes out.
+  if (onFetchResponse(w, c, msg, b)) {
+    refetch(w, c, msg.from as NodeId);
+    return true;
+  }
+}
+
+export function onConsumerDisconnected(w: World, c: ConsumerClient, msg: MessageOf<'Disconnected'>): void {
+  const f = c.fetches.get(msg.from as NodeId);
+  if (f && f.reqId === msg.reqId) {
+    fetchFailed(w, c, f);
+    return;
+  }
+  const purpose = purposeOf(c, msg.reqId);
+  if (!purpose) return;
+  c.pendingReq.delete(purpose);
+  failed(w, c, purpose);
 }
 
 export function onConsumerTimer(w: World, id: string, name: string, token: number): void {

@@ -6,7 +6,7 @@
 import { bootstrapError, brokerList, resolveProducerConfig } from '../model/clientConfig';
 import { armClientDeadline, emit, setClientTimer } from '../kernel/kernel';
 import { addLedgerEntry } from '../kernel/ledger';
-import type { Message } from '../model/messages';
+import type { MessageOf } from '../model/messages';
 import { setLeaders } from './metadataCache';
 import type { ProducerClient, ProducerRecordState, World } from '../model/world';
 import type { Acks, ConfigValue, LedgerEntry, NodeId, Produce, StartProducer } from '../model/types';
@@ -227,61 +227,76 @@ function fillKeyPattern(parts: string[], n: string): string {
   return parts.length === 2 ? parts[0]! + n + parts[1]! : parts.join(n);
 }
 
-export function onProducerMessage(w: World, msg: Message): void {
-  const p = w.producers.get(msg.to as string);
-  if (!p) return;
+/**
+ * The producer's handlers of what the brokers answer, one per message kind (dispatch.ts
+ * CLIENT_ROUTES). A handler returns true when it did all there is to do; otherwise the producer
+ * drains after it (`drain`: the batches it may send now).
+ */
+export function onProducerMetadataResponse(
+  w: World,
+  p: ProducerClient,
+  msg: MessageOf<'MetadataResponse'>,
+): boolean | void {
   const b = msg.body;
-  if (b.kind === 'MetadataResponse') {
-    if (!p.metadataInFlight || msg.reqId !== p.metadataReqId) return;
-    p.metadataInFlight = false;
-    p.metadataToken = 0;
-    p.metadataFetchedAtMs = w.nowMs;
-    p.needMetadata = false;
-    p.metadataFailures = 0;
-    p.metadataFrom = msg.from as NodeId;
-    if (b.brokers.length) p.knownBrokers = [...b.brokers].sort((x, y) => x - y);
-    if (p.noMetadataReported) {
-      p.noMetadataReported = false;
-      emit(w, 'ProducerMetadataRecovered', `${p.id} got metadata from broker ${String(msg.from)} again.`, {
-        producerId: p.id,
-        nodeId: msg.from as NodeId,
-      });
-    }
-    setLeaders(p.leaders, b.partitions);
-    if (b.unknownTopics.length) {
-      // The broker does not know the topic yet (its metadata lags): ask again after retry.backoff.ms.
-      p.needMetadata = true;
-      p.metadataInFlight = true;
-      p.metadataReqId = 0; // a backoff, not a request: its timer is no failure
-      p.metadataToken = setClientTimer(w, p.id, num(p, 'retry.backoff.ms'), 'metadataRefresh');
-      drain(w, p);
-      return;
-    }
-  } else if (b.kind === 'ProduceResponse') {
-    if (b.error === 'NOT_LEADER_OR_FOLLOWER') {
-      const arr = p.leaders.get(b.topic);
-      // KIP-951: use the leader the broker names, else ask for fresh metadata.
-      if (
-        b.currentLeader &&
-        arr &&
-        arr[b.partition] &&
-        b.currentLeader.leaderEpoch > arr[b.partition]!.leaderEpoch
-      )
-        arr[b.partition] = { leader: b.currentLeader.leaderId, leaderEpoch: b.currentLeader.leaderEpoch };
-      else p.needMetadata = true;
-    }
-    finishAttempt(w, p, msg.reqId, b.error, b.baseOffset);
-  } else if (b.kind === 'Disconnected') {
-    if (b.requestKind === 'Metadata') {
-      if (msg.reqId !== p.metadataReqId || !p.metadataInFlight) return;
-      metadataFailed(w, p);
-      armClientDeadline(w, p.id, p.retryTimer, w.nowMs + num(p, 'retry.backoff.ms'), 'retry');
-      return;
-    }
-    p.needMetadata = true;
-    finishAttempt(w, p, msg.reqId, 'NETWORK_EXCEPTION', -1);
+  if (!p.metadataInFlight || msg.reqId !== p.metadataReqId) return true;
+  p.metadataInFlight = false;
+  p.metadataToken = 0;
+  p.metadataFetchedAtMs = w.nowMs;
+  p.needMetadata = false;
+  p.metadataFailures = 0;
+  p.metadataFrom = msg.from as NodeId;
+  if (b.brokers.length) p.knownBrokers = [...b.brokers].sort((x, y) => x - y);
+  if (p.noMetadataReported) {
+    p.noMetadataReported = false;
+    emit(w, 'ProducerMetadataRecovered', `${p.id} got metadata from broker ${String(msg.from)} again.`, {
+      producerId: p.id,
+      nodeId: msg.from as NodeId,
+    });
   }
-  drain(w, p);
+  setLeaders(p.leaders, b.partitions);
+  if (b.unknownTopics.length) {
+    // The broker does not know the topic yet (its metadata lags): ask again after retry.backoff.ms.
+    p.needMetadata = true;
+    p.metadataInFlight = true;
+    p.metadataReqId = 0; // a backoff, not a request: its timer is no failure
+    p.metadataToken = setClientTimer(w, p.id, num(p, 'retry.backoff.ms'), 'metadataRefresh');
+  }
+}
+
+export function onProducerProduceResponse(
+  w: World,
+  p: ProducerClient,
+  msg: MessageOf<'ProduceResponse'>,
+): void {
+  const b = msg.body;
+  if (b.error === 'NOT_LEADER_OR_FOLLOWER') {
+    const arr = p.leaders.get(b.topic);
+    // KIP-951: use the leader the broker names, else ask for fresh metadata.
+    if (
+      b.currentLeader &&
+      arr &&
+      arr[b.partition] &&
+      b.currentLeader.leaderEpoch > arr[b.partition]!.leaderEpoch
+    )
+      arr[b.partition] = { leader: b.currentLeader.leaderId, leaderEpoch: b.currentLeader.leaderEpoch };
+    else p.needMetadata = true;
+  }
+  finishAttempt(w, p, msg.reqId, b.error, b.baseOffset);
+}
+
+export function onProducerDisconnected(
+  w: World,
+  p: ProducerClient,
+  msg: MessageOf<'Disconnected'>,
+): boolean | void {
+  if (msg.body.requestKind === 'Metadata') {
+    if (msg.reqId !== p.metadataReqId || !p.metadataInFlight) return true;
+    metadataFailed(w, p);
+    armClientDeadline(w, p.id, p.retryTimer, w.nowMs + num(p, 'retry.backoff.ms'), 'retry');
+    return true;
+  }
+  p.needMetadata = true;
+  finishAttempt(w, p, msg.reqId, 'NETWORK_EXCEPTION', -1);
 }
 
 export function onProducerTimer(w: World, clientId: string, name: string, token: number): void {

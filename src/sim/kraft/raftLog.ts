@@ -5,7 +5,7 @@
 
 import { nextReqId, reply, send, setNodeTimer } from '../kernel/kernel';
 import { append, entryAt, latestEpoch, logEndOffset, slice } from '../model/log';
-import type { Message } from '../model/messages';
+import type { MessageOf } from '../model/messages';
 import type { MetaRecord } from '../model/metadata';
 import { applyRecord } from '../model/metadata';
 import type { SimNode, World } from '../model/world';
@@ -53,9 +53,8 @@ export function appendAsLeader(w: World, node: SimNode, records: MetaRecord[]): 
   return last;
 }
 
-export function answerFetch(w: World, node: SimNode, msg: Message): void {
+export function answerFetch(w: World, node: SimNode, msg: MessageOf<'RaftFetch'>): void {
   const b = msg.body;
-  if (b.kind !== 'RaftFetch') return;
   const r = node.raft!;
   const log = node.disk.metaLog;
   const entries = slice(log, b.fetchOffset, Math.min(logEndOffset(log), b.fetchOffset + 2000));

@@ -10,6 +10,7 @@ import type {
   CommittedOffset,
   LogRecord,
   Message,
+  MessageOf,
   Subscription,
   TopicPartition,
 } from './messages';
@@ -106,7 +107,7 @@ export interface RaftMem {
   /** Leader only: each voter's fetch progress. */
   progress: Map<NodeId, VoterProgress>;
   /** Leader only: fetches parked until new entries arrive. */
-  parked: Map<Addr, { msg: Message; token: number }>;
+  parked: Map<Addr, { msg: MessageOf<'RaftFetch'>; token: number }>;
   /** Leader only: the HW last sent to each fetcher, so a newer HW is answered at once. */
   sentHighWatermark: Map<Addr, number>;
   /** Observers with no known leader try voters in turn. */
@@ -222,7 +223,7 @@ export interface BrokerMem {
   replicas: Map<string, ReplicaMem>;
   fetchers: Map<NodeId, Fetcher>;
   /** Leader side: one parked fetch session per follower broker. */
-  parked: Map<NodeId, { msg: Message; expiresAtMs: number }>;
+  parked: Map<NodeId, { msg: MessageOf<'Fetch'>; expiresAtMs: number }>;
   parkTimers: Map<NodeId, DeadlineTimer>;
   isrToken: number;
   /** Replication throttles (ReplicationQuotaManager): bytes this broker may still send as leader / fetch as follower. */
@@ -501,7 +502,7 @@ export interface CoordinatorMem {
   /** The last session id given out here (Kafka draws them at random; a counter keeps runs reproducible). */
   lastFetchSessionId: number;
   /** Consumer fetches parked until data arrives or fetch.max.wait.ms passes, keyed by request id (unique in the world), with their session. */
-  parked: Map<number, { msg: Message; expiresAtMs: number; sessionId: number }>;
+  parked: Map<number, { msg: MessageOf<'ConsumerFetch'>; expiresAtMs: number; sessionId: number }>;
   parkTimer: DeadlineTimer;
   /** Last time this broker reported that __consumer_offsets cannot be created yet. */
   offsetsTopicWarnedAtMs: number;
