@@ -42,6 +42,8 @@ const clusterAction: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: action('crash', { pick }) },
   { weight: 3, arbitrary: action('restart', { pick }) },
   { weight: 1, arbitrary: action('shutdown', { pick }) },
+  { weight: 1, arbitrary: action('bounce', { pick, clean: fc.boolean() }) },
+  { weight: 1, arbitrary: action('elect', { unclean: fc.boolean() }) },
   { weight: 2, arbitrary: action('cut', { from: pick, to: pick, oneWay: fc.boolean() }) },
   { weight: 1, arbitrary: action('partition', { groups }) },
   { weight: 1, arbitrary: action('heal') },

@@ -44,7 +44,8 @@ import { parseScenario, validateCommand } from './validate';
 // 0.2.0: consumer fetch sessions (KIP-227).
 // 0.2.1: topic ids (TopicRecord.topicId), drawn from a seeded stream of their own.
 // 0.2.2: the group coordinator's memory is cleared when its broker stops, not on its next use.
-export const ENGINE_VERSION = '0.2.2';
+// 0.2.3: a controller's decision committed by the next leader after its crash is still logged.
+export const ENGINE_VERSION = '0.2.3';
 
 /** A standby cluster in another region and the MirrorMaker feeding it (mirror.ts). */
 interface MirrorLink {

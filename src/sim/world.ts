@@ -51,6 +51,7 @@ export function buildWorld(s: Scenario): World {
     nextRecordId: 0,
     events: [],
     eventSeq: 0,
+    controllerEvents: [],
     scenarioTopics: [...(s.topics ?? [])],
     script: [...(s.script ?? [])],
     traffic: new Map(),

@@ -11,7 +11,7 @@ import { cloneImage, isActiveBroker, tpKey } from '../model/metadata';
 import type { ControllerMem, SimNode, World } from '../model/world';
 import type { NodeId } from '../model/types';
 import { armFenceCheck, beginControlledShutdown, fence, sessionTimeoutMs, unfence } from './clusterControl';
-import { later, replyAfterCommit, write } from './controllerLog';
+import { emitCommittedEvents, later, replyAfterCommit, write } from './controllerLog';
 import { changePartitions, partitionsWith, preferredElections } from './replicationControl';
 
 export function newControllerMem(): ControllerMem {
@@ -21,7 +21,6 @@ export function newControllerMem(): ControllerMem {
     work: null,
     lastContactMs: new Map(),
     pendingReplies: [],
-    pendingEvents: [],
     fenceToken: 0,
     periodicToken: 0,
     lastUncleanCheckMs: 0,
@@ -40,7 +39,6 @@ export function onBecomeRaftLeader(_w: World, node: SimNode, leaderChangeOffset:
   c.activationOffset = leaderChangeOffset;
   c.work = null;
   c.pendingReplies = [];
-  c.pendingEvents = [];
 }
 
 export function onLoseRaftLeadership(w: World, node: SimNode): void {
@@ -52,23 +50,22 @@ export function onLoseRaftLeadership(w: World, node: SimNode): void {
   c.active = false;
   c.work = null;
   c.pendingReplies = [];
-  c.pendingEvents = [];
 }
 
 /** Called after newly committed records were applied to the node's committed image. */
 export function onControllerCommit(w: World, node: SimNode): void {
   const c = node.controller!;
   const r = node.raft!;
-  if (r.role !== 'leader') return;
-  if (!c.active && r.highWatermark > c.activationOffset) activate(w, node);
-  if (!c.active) return;
-  const hw = r.highWatermark;
-  const due = c.pendingReplies.filter((p) => p.offset < hw);
-  c.pendingReplies = c.pendingReplies.filter((p) => p.offset >= hw);
-  for (const p of due) reply(w, p.req, p.body);
-  const ready = c.pendingEvents.filter((e) => e.offset < hw);
-  c.pendingEvents = c.pendingEvents.filter((e) => e.offset >= hw);
-  for (const e of ready) emit(w, e.type, e.message, e.fields);
+  if (r.role === 'leader') {
+    if (!c.active && r.highWatermark > c.activationOffset) activate(w, node);
+    if (c.active) {
+      const hw = r.highWatermark;
+      const due = c.pendingReplies.filter((p) => p.offset < hw);
+      c.pendingReplies = c.pendingReplies.filter((p) => p.offset >= hw);
+      for (const p of due) reply(w, p.req, p.body);
+    }
+  }
+  emitCommittedEvents(w, node);
 }
 
 /** ClusterControlManager.activate: every registered broker gets a fresh session, so none is fenced by the failover. */

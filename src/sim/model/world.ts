@@ -131,8 +131,6 @@ export interface ControllerMem {
   work: MetaImage | null;
   lastContactMs: Map<NodeId, number>;
   pendingReplies: PendingReply[];
-  /** Events explained at decision time, logged once their records commit. */
-  pendingEvents: { offset: number; type: string; message: string; fields: Record<string, unknown> }[];
   fenceToken: number;
   periodicToken: number;
   lastUncleanCheckMs: number;
@@ -521,6 +519,14 @@ export interface NetworkState {
   inFlight: number;
 }
 
+export interface PendingControllerEvent {
+  epoch: number;
+  offset: number;
+  type: string;
+  message: string;
+  fields: Record<string, unknown>;
+}
+
 export interface World {
   nowMs: number;
   seq: number;
@@ -548,6 +554,13 @@ export interface World {
   nextRecordId: number;
   events: SimEvent[];
   eventSeq: number;
+  /**
+   * Events a controller explained when it wrote their metadata records, logged once the record
+   * (this epoch at this offset) commits, on whichever controller learns it first: a decision written
+   * just before its controller crashed, then committed by the next leader, is still told. A record
+   * that never commits (truncated away) takes its event with it.
+   */
+  controllerEvents: PendingControllerEvent[];
   /** The scenario's topics, created once the first active controller sees the scenario's brokers. */
   scenarioTopics: ScenarioTopic[];
   script: ScriptStep[];

@@ -171,7 +171,7 @@ export class Driver {
     const last = this.sim
       .events()
       .slice(-8)
-      .map((e) => `  ${e.atMs} ms ${e.type}: ${e.message}`)
+      .map((e) => `  ${e.timeMs} ms ${e.type}: ${e.message}`)
       .join('\n');
     throw new Error(
       `no ${type} event${match.length ? ' that matches' : ''} by ${this.sim.nowMs} ms; the last events:\n${last}`,
@@ -181,7 +181,7 @@ export class Driver {
   /** Fails if an event of `type` (matching `match`, when given) happened. */
   expectNoEvent(type: string, match: (e: SimEvent) => boolean = () => true): this {
     const found = this.events(type).find(match);
-    if (found) throw new Error(`unexpected ${type} at ${found.atMs} ms: ${found.message}`);
+    if (found) throw new Error(`unexpected ${type} at ${found.timeMs} ms: ${found.message}`);
     return this;
   }
 

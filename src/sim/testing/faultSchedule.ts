@@ -10,6 +10,10 @@ import { Driver, clusterScenario } from './driver';
 /** A fault or a write; node and partition choices are indices, resolved against the cluster at that moment. */
 export type Action =
   | { type: 'crash' | 'restart' | 'shutdown'; pick: number }
+  /** A node stopped (controlled or not) and restarted in the same instant (the restart is refused while a broker's controlled shutdown is still under way). */
+  | { type: 'bounce'; pick: number; clean: boolean }
+  /** kafka-leader-election for every partition: preferred, or unclean (records outside the ISR may be lost, and the event log says so). */
+  | { type: 'elect'; unclean: boolean }
   | { type: 'cut'; from: number; to: number; oneWay: boolean }
   | { type: 'partition'; groups: number[] }
   | { type: 'isolate'; pick: number }
@@ -104,6 +108,13 @@ export function commandsFor(
       return among(running, action.pick).map((nodeId) => ({ type: 'shutdownNode', nodeId }));
     case 'restart':
       return among(down, action.pick).map((nodeId) => ({ type: 'restartNode', nodeId }));
+    case 'bounce':
+      return among(running, action.pick).flatMap((nodeId): Command[] => [
+        { type: action.clean ? 'shutdownNode' : 'crashNode', nodeId },
+        { type: 'restartNode', nodeId },
+      ]);
+    case 'elect':
+      return [{ type: 'electLeaders', electionType: action.unclean ? 'unclean' : 'preferred' }];
     case 'cut': {
       const from = ids[action.from % ids.length]!;
       let to = ids[action.to % ids.length]!;
