@@ -98,7 +98,7 @@ export class EventQueue<T extends Timed> {
     if (t === undefined) return null;
     const bucket = this.buckets.get(t);
     // Every time in the heap has its bucket: push adds both, pop deletes both.
-    if (!bucket) throw new Error(`EventHeap: no bucket for ${t} ms`);
+    if (!bucket) throw new Error(`EventQueue: no bucket for ${t} ms`);
     return (this.first = bucket);
   }
 
