@@ -21,6 +21,7 @@ async function playStep(
 ): Promise<boolean | null> {
   const card = page.getByRole('region', { name: `Lesson: ${lesson.title}` });
   const step = lesson.steps[i];
+  if (!step) throw new Error(`${lesson.id} has no step ${i + 1}`);
   await expect(card.getByRole('heading', { name: step.title, exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(card.getByText(`step ${i + 1} of ${lesson.steps.length}`)).toBeVisible();
   let right: boolean | null = null;

@@ -22,7 +22,9 @@ async function copyLink(page: Page): Promise<{ link: string; hash: string }> {
   await page.getByRole('button', { name: 'Copy link' }).click();
   const link = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
   const note = await page.getByText(/state hash [0-9a-z]+/).innerText();
-  return { link, hash: /state hash ([0-9a-z]+)/.exec(note)![1] };
+  const [, hash] = /state hash ([0-9a-z]+)/.exec(note) ?? [];
+  if (hash === undefined) throw new Error(`No state hash in "${note}"`);
+  return { link, hash };
 }
 
 async function sceneWithACrash(page: Page): Promise<void> {

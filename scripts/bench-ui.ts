@@ -24,7 +24,9 @@ function build(): { initialGzip: number; totalGzip: number; files: string[] } {
   const dist = join(root, 'dist');
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   // The initial JS: the entry script and the modules it preloads; lazy chunks and the worker load later.
-  const initial = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const initial = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.js)"/g)].flatMap(
+    ([, file]) => file ?? [],
+  );
   const gz = (file: string) => gzipSync(readFileSync(join(dist, file))).length;
   const all = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
   return {
@@ -82,7 +84,7 @@ const FRAMES_SCRIPT = (ms: number) => `
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
 interface Case {

@@ -38,12 +38,14 @@ for (let i = 0; i < 40; i++) {
 }
 times.sort((a, b) => a - b);
 cpuTimes.sort((a, b) => a - b);
-const p50 = times[Math.floor(times.length / 2)];
-const max = times[times.length - 1];
-const p95 = times[Math.floor(times.length * 0.95)];
+// NaN when there are no samples (the loop above takes 40).
+const nth = (sorted: readonly number[], i: number): number => sorted[i] ?? NaN;
+const p50 = nth(times, Math.floor(times.length / 2));
+const max = times.at(-1) ?? NaN;
+const p95 = nth(times, Math.floor(times.length * 0.95));
 console.log(
   `seek over a ${RUN_MS / 60_000}-minute run: wall p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms; ` +
-    `CPU p50 ${cpuTimes[20].toFixed(1)} ms, max ${cpuTimes[39].toFixed(1)} ms ` +
+    `CPU p50 ${nth(cpuTimes, Math.floor(cpuTimes.length / 2)).toFixed(1)} ms, max ${(cpuTimes.at(-1) ?? NaN).toFixed(1)} ms ` +
     `(${timeline.checkpointCount} checkpoints; the run itself took ${(runWallMs / 1000).toFixed(1)} s)`,
 );
 console.log(`heap used ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`);

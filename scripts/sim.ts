@@ -53,7 +53,8 @@ function parseCommandLine(): CommandLine {
   } catch (error) {
     fail([(error as Error).message, USAGE], 2);
   }
-  if (positionals.length !== 1) fail([USAGE], 2);
+  const [file] = positionals;
+  if (positionals.length !== 1 || file === undefined) fail([USAGE], 2);
   let fields: readonly ReportField[] = DEFAULT_FIELDS;
   if (values.summary && values.only !== undefined) fail(['--summary and --only: give one of them', USAGE], 2);
   if (values.summary) fields = ['summary'];
@@ -71,7 +72,7 @@ function parseCommandLine(): CommandLine {
             .map((t) => t.trim())
             .filter(Boolean),
         );
-  const line: CommandLine = { file: positionals[0], fields, eventTypes, indent: values.indent ?? false };
+  const line: CommandLine = { file, fields, eventTypes, indent: values.indent ?? false };
   if (values.until === undefined) return line;
   const untilMs = Number(values.until);
   if (!Number.isSafeInteger(untilMs) || untilMs < 0) {

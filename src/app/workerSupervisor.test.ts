@@ -96,7 +96,7 @@ describe('the worker supervisor', () => {
     expect(s.restarts).toEqual([
       { reason: 'the simulation worker failed: out of memory', from: s.supervisor.saved },
     ]);
-    expect(s.restarts[0].from?.positionMs).toBe(42_000);
+    expect(s.restarts[0]?.from?.positionMs).toBe(42_000);
     // Messages go to the new worker, and the old one's late messages are ignored.
     s.supervisor.post({ type: 'play' });
     expect(s.current().posted.at(-1)).toEqual({ type: 'play' });
@@ -112,7 +112,7 @@ describe('the worker supervisor', () => {
     s.current().answer({ type: 'error', message: 'boom', fatal: true });
     expect(s.received).toEqual([{ type: 'error', message: 'boom', fatal: true }]);
     expect(s.restarts.map((r) => r.reason)).toEqual(['the engine failed: boom']);
-    expect(s.restarts[0].from).toBeNull();
+    expect(s.restarts[0]?.from).toBeNull();
     // A refusal is not a failure.
     s.current().answer({ type: 'error', message: 'speed must be from 0.1 to 1000, got 5000' });
     expect(s.restarts).toHaveLength(1);
@@ -129,7 +129,7 @@ describe('the worker supervisor', () => {
     expect(s.restarts.map((r) => r.reason)).toEqual([
       `the simulation worker stopped answering for ${HANG_AFTER_MS / 1000} s`,
     ]);
-    expect(s.restarts[0].from?.positionMs).toBe(10_000);
+    expect(s.restarts[0]?.from?.positionMs).toBe(10_000);
   });
 
   it('waits for a comparison however long it runs (it runs two branches in one call)', () => {

@@ -310,6 +310,7 @@ function Flow() {
     let handle = 0;
     let last = '';
     const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
       const size = `${Math.round(entry.contentRect.width)}x${Math.round(entry.contentRect.height)}`;
       if (size === last) return;
       last = size;

@@ -192,7 +192,9 @@ function LessonSummary({ lesson, state }: { lesson: Lesson; state: LessonState }
       <ol className="lesson-results">
         {state.results.map((r) => {
           const step = lesson.steps[r.stepIndex];
-          const p = step.predict!;
+          const p = step?.predict;
+          // A result is recorded for a predict step only.
+          if (!step || !p) return null;
           return (
             <li key={r.stepIndex}>
               <span aria-hidden="true">{r.right ? '✓ ' : '✗ '}</span>

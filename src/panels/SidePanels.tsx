@@ -60,9 +60,9 @@ export function SidePanels() {
             : event.key === 'End'
               ? last
               : -1;
-    if (next < 0) return;
+    const target = PANEL_TABS[next]?.id;
+    if (target === undefined) return;
     event.preventDefault();
-    const target = PANEL_TABS[next].id;
     setTab(target);
     tabs.current.get(target)?.focus();
   }

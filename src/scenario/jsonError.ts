@@ -13,7 +13,7 @@ export function locateJsonError(text: string): JsonErrorLocation | null {
   const offset = jsonErrorOffset(text);
   if (offset < 0) return null;
   const before = text.slice(0, offset).split('\n');
-  return { line: before.length, column: before[before.length - 1].length + 1 };
+  return { line: before.length, column: (before.at(-1) ?? '').length + 1 };
 }
 
 const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
@@ -27,7 +27,7 @@ function jsonErrorOffset(text: string): number {
     throw new Stop();
   };
   const skipWhitespace = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
+    while (i < text.length && ' \t\n\r'.includes(text.charAt(i))) i++;
   };
   const expect = (char: string) => {
     skipWhitespace();
@@ -49,7 +49,7 @@ function jsonErrorOffset(text: string): number {
       if (code < 0x20) fail();
       i++;
       if (code !== 0x5c) continue;
-      if (i < text.length && '"\\/bfnrt'.includes(text[i])) i++;
+      if (i < text.length && '"\\/bfnrt'.includes(text.charAt(i))) i++;
       else if (text[i] === 'u') {
         i++;
         matchSticky(HEX4);

@@ -140,7 +140,7 @@ export const twoRegionsScenario: Scenario = {
   },
 };
 
-export const presets: Readonly<Record<string, Preset>> = {
+const builtIn = {
   default: {
     title: 'Three zones',
     description:
@@ -200,4 +200,15 @@ export const presets: Readonly<Record<string, Preset>> = {
       topics: [{ name: 'demo', partitions: 3, replicationFactor: 3, config: { 'min.insync.replicas': 2 } }],
     },
   },
-};
+} satisfies Record<string, Preset>;
+
+/** The id of a built-in preset (the worker's name, and `?preset=` in the page's address). */
+export type PresetId = keyof typeof builtIn;
+
+/** The built-in presets by id. */
+export const presets: Readonly<Record<PresetId, Preset>> = builtIn;
+
+/** The built-in preset called `id`, if there is one. */
+export function presetNamed(id: string): Preset | undefined {
+  return Object.hasOwn(presets, id) ? presets[id as PresetId] : undefined;
+}

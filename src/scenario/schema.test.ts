@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { CONFIG_DEFS } from '../sim';
 import { COMMAND_TYPES, validateScenario } from '../sim';
 import { defaultScenario, presets } from './presets';
@@ -58,7 +58,9 @@ describe('docs/scenario.schema.json', () => {
     for (const def of Object.values(CONFIG_DEFS)) {
       const scenario = structuredClone(base);
       if (def.scopes.includes('cluster')) scenario.config = { [def.name]: def.default };
-      if (def.scopes.includes('topic')) scenario.topics![0].config = { [def.name]: def.default };
+      const topic = scenario.topics?.[0];
+      assert(topic, 'the base scenario has a topic');
+      if (def.scopes.includes('topic')) topic.config = { [def.name]: def.default };
       expect(validate(scenario), `${def.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
   });

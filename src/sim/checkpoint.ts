@@ -2,6 +2,7 @@
 // can hold many copies (Simulation.clone).
 
 import type { World } from './model/world';
+import { itemAt } from './model/arrays';
 
 /**
  * A deep copy of the world that shares what can no longer change (checkpoints for seeking hold
@@ -16,7 +17,7 @@ export function cloneWorld(w: World): World {
   try {
     copy = structuredClone(rest);
   } finally {
-    logs.forEach((l, i) => (l.entries = entries[i]!));
+    logs.forEach((l, i) => (l.entries = itemAt(entries, i)));
   }
   const copyLedger = ledger.map((e) => (e.status === 'pending' ? structuredClone(e) : e));
   const shared: Pick<World, 'queue' | 'events' | 'ledger' | 'ledgerIndex'> = {
@@ -30,7 +31,7 @@ export function cloneWorld(w: World): World {
   for (const key of Object.keys(w))
     world[key] = key in shared ? shared[key as keyof typeof shared] : copy[key as keyof typeof copy];
   // The same nodes and partitions in the same order: each copied log gets its original's entries.
-  diskLogs(world as unknown as World).forEach((l, i) => (l.entries = entries[i]!.slice()));
+  diskLogs(world as unknown as World).forEach((l, i) => (l.entries = itemAt(entries, i).slice()));
   return world as unknown as World;
 }
 

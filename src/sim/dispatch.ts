@@ -68,6 +68,7 @@ import { onRetentionCheck } from './broker/logManager';
 import type { ConsumerClient, ProducerClient, QueueItem, SimNode, World } from './model/world';
 import type { Command, CommandResult } from './model/types';
 import { answerMetadata } from './broker/metadataCache';
+import { itemAt } from './model/arrays';
 
 type Handler<K extends MessageKind = MessageKind> = (w: World, node: SimNode, msg: MessageOf<K>) => void;
 
@@ -203,7 +204,7 @@ export function dispatch(w: World, item: QueueItem, sim: { apply(command: Comman
       else onProducerTimer(w, item.client, item.name, item.token);
       return;
     case 'script': {
-      const step = w.script[item.index]!;
+      const step = itemAt(w.script, item.index);
       const result = sim.apply(step.command);
       if (!result.ok)
         emit(
@@ -311,7 +312,7 @@ function maybeCreateScenarioTopics(w: World, node: SimNode): void {
   if (w.scenarioTopics.length === 0 || !node.controller?.active) return;
   const img = node.controller.work!;
   const brokers = [...w.nodes.values()].filter((n) => n.isBroker);
-  const ready = brokers.every((n) => img.brokers.get(n.id) && !img.brokers.get(n.id)!.fenced);
+  const ready = brokers.every((n) => img.brokers.get(n.id)?.fenced === false);
   if (!ready && w.nowMs < 10000) return;
   const topics = w.scenarioTopics;
   w.scenarioTopics = [];

@@ -1,6 +1,6 @@
 // The clocks behind the canvas's countdowns: what the snapshot says about each timer, and that the
 // engine acts when the timer runs out, as Kafka does.
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { createSimulation } from './index';
 import { cluster, clusterScenario } from './testing/driver';
 import type { Snapshot } from './model/views';
@@ -94,7 +94,7 @@ describe('a follower whose fetches are cut: its lag grows until the ISR shrinks 
     expect(replicaLog(s, 3).lastCaughtUpAtMs).toBeUndefined();
     expect(replicaLog(s, 2).lastCaughtUpAtMs).toBeUndefined();
     d.until((x) => x.events('IsrShrunk').length > 0, 60000, 5);
-    const shrunk = d.events('IsrShrunk')[0];
+    const shrunk = d.expectEvent('IsrShrunk');
     // The leader checks every replica.lag.time.max.ms / 2: the shrink comes between 30 and 45 s.
     expect(shrunk.timeMs - caughtUpAtMs).toBeGreaterThan(30000);
     expect(shrunk.timeMs - caughtUpAtMs).toBeLessThan(45000 + 50);
@@ -119,7 +119,7 @@ describe("a producer's oldest request runs against request.timeout.ms, its recor
     d.advance(20000);
     expect(producer().oldestRequestSentAtMs).toBe(sentAtMs);
     d.until(() => producer().oldestRequestSentAtMs !== sentAtMs, 20000, 1);
-    expect(d.entry('lost-answer').attempts[0].error).toBe('REQUEST_TIMED_OUT');
+    expect(d.entry('lost-answer').attempts[0]?.error).toBe('REQUEST_TIMED_OUT');
     expect(d.sim.nowMs - sentAtMs).toBeGreaterThanOrEqual(30000);
     d.until(() => d.entry('lost-answer').status !== 'pending', 200000, 50);
     expect(d.entry('lost-answer').status).toBe('failed');
@@ -142,7 +142,8 @@ describe('the quorum leader crashes: a follower counts controller.quorum.fetch.t
     const followers = voters().filter((v) => v.id !== leader && v.state === 'follower');
     expect(followers.length).toBe(2);
     for (const f of followers) expect(d.sim.nowMs - f.lastFetchOkMs!).toBeGreaterThan(1000);
-    const watched = followers[0];
+    const [watched] = followers;
+    assert(watched, 'a follower to watch');
     d.until((x) => x.events('ControllerLeaderLost').some((e) => e.nodeId === watched.id), 5000, 1);
     const lost = d.expectEvent('ControllerLeaderLost', (e) => e.nodeId === watched.id);
     expect(lost.timeMs - watched.lastFetchOkMs!).toBe(2000);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { CONFIG_DEFS, checkConfig, checkTopicName, clusterDefaults, parseConfigValue } from './model/config';
 import {
   LIMITS,
@@ -60,7 +60,7 @@ describe('a valid scenario', () => {
     });
     const scenario = parseScenario(input);
     expect(scenario.config).toEqual({ 'min.insync.replicas': 2, 'unclean.leader.election.enable': true });
-    expect(scenario.topics![0].config).toEqual({ 'retention.ms': -1, 'cleanup.policy': 'compact,delete' });
+    expect(scenario.topics?.[0]?.config).toEqual({ 'retention.ms': -1, 'cleanup.policy': 'compact,delete' });
     expect((input as Scenario).config!['min.insync.replicas']).toBe('2');
   });
 });
@@ -500,7 +500,11 @@ describe('config registry', () => {
   });
 
   it("parses values as Kafka's ConfigDef does", () => {
-    const def = (name: string) => CONFIG_DEFS[name];
+    const def = (name: string) => {
+      const found = CONFIG_DEFS[name];
+      assert(found, `${name} is a config Kafka defines`);
+      return found;
+    };
     expect(parseConfigValue(def('min.insync.replicas'), ' 2 ')).toBe(2);
     expect(parseConfigValue(def('unclean.leader.election.enable'), 'True')).toBe(true);
     expect(parseConfigValue(def('leader.replication.throttled.rate'), '9223372036854775807')).toBe(

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { announcementFor, cutStates, layoutCluster, messageBudget, replicaRole, type Box } from './canvas';
 
 function cluster(brokers: number, zones: number) {
-  const racks = Array.from({ length: zones }, (_, i) => `zone-${String.fromCharCode(97 + i)}`);
+  const rack = (i: number) => `zone-${String.fromCharCode(97 + (i % zones))}`;
   return {
     nodes: [
-      ...[1, 2, 3].map((id) => ({ id, rack: racks[(id - 1) % zones], isBroker: false, isController: true })),
+      ...[1, 2, 3].map((id) => ({ id, rack: rack(id - 1), isBroker: false, isController: true })),
       ...Array.from({ length: brokers }, (_, i) => ({
         id: 4 + i,
-        rack: racks[i % zones],
+        rack: rack(i),
         isBroker: true,
         isController: false,
       })),
@@ -47,12 +47,11 @@ describe('the canvas layout', () => {
 
       it('places no two nodes, zones or clients on top of each other', () => {
         const boxes = [...layout.nodes, ...layout.clients].map(absolute);
-        for (let i = 0; i < boxes.length; i++)
-          for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i], boxes[j])).toBe(false);
+        for (const [i, a] of boxes.entries())
+          for (const b of boxes.slice(i + 1)) expect(overlaps(a, b)).toBe(false);
         const zoneBoxes = layout.zones.map(absolute);
-        for (let i = 0; i < zoneBoxes.length; i++)
-          for (let j = i + 1; j < zoneBoxes.length; j++)
-            expect(overlaps(zoneBoxes[i], zoneBoxes[j])).toBe(false);
+        for (const [i, a] of zoneBoxes.entries())
+          for (const b of zoneBoxes.slice(i + 1)) expect(overlaps(a, b)).toBe(false);
       });
 
       it('keeps every node inside its zone', () => {
@@ -78,8 +77,8 @@ describe('the canvas layout', () => {
       groups: ['g', 'h', 'i', 'j'],
     });
     const boxes = [...layout.nodes, ...layout.clients].map(absolute);
-    for (let i = 0; i < boxes.length; i++)
-      for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i], boxes[j])).toBe(false);
+    for (const [i, a] of boxes.entries())
+      for (const b of boxes.slice(i + 1)) expect(overlaps(a, b)).toBe(false);
     const zoneBottom = Math.max(...layout.zones.map((z) => z.absY + z.height));
     expect(layout.clients.every((c) => c.absY > zoneBottom)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import type { SimEvent } from '../sim/types';
 import { foldEventLogRows, type EventLogEntry } from './eventFolding';
 import { EVENT_CATEGORIES, selectEventLogRows } from './panels';
@@ -33,8 +33,7 @@ describe('folding routine events in the event log', () => {
   it('keeps every folded event reachable, newest first, as in the log', () => {
     const events = [applied(10, 4, 3), applied(10, 5, 3), applied(11, 6, 3)];
     const [group] = fold(events);
-    expect(group.kind).toBe('group');
-    if (group.kind !== 'group') return;
+    assert(group?.kind === 'group', 'the run folds into a group');
     expect(group.rows.map((r) => r.seq)).toEqual(events.map((e) => e.seq).reverse());
     expect(group.time).toBe(group.rows[0].time);
   });
@@ -67,6 +66,6 @@ describe('folding routine events in the event log', () => {
     const first = [applied(1, 4, 3), applied(1, 5, 3)];
     const [before] = fold(first);
     const [after] = fold([...first, applied(1, 6, 3)]);
-    expect(before.kind === 'group' && after.kind === 'group' && before.key === after.key).toBe(true);
+    expect(before?.kind === 'group' && after?.kind === 'group' && before.key === after.key).toBe(true);
   });
 });

@@ -16,8 +16,8 @@ export type EventLogEntry =
       /** The time of the newest event in the run. */
       time: string;
       summary: string;
-      /** The folded events, newest first as in the log. */
-      rows: EventLogRow[];
+      /** The folded events (two or more), newest first as in the log. */
+      rows: [EventLogRow, ...EventLogRow[]];
     };
 
 const listOf = (ids: readonly number[]): string =>
@@ -33,7 +33,7 @@ export function summarizeRun(rows: readonly EventLogRow[]): string {
   const high = Math.max(...offsets);
   const at = offsets.length === 0 ? '' : low === high ? ` at offset ${low}` : ` at offsets ${low}–${high}`;
   const by = nodes.length === 0 ? '' : ` by ${nodes.length === 1 ? 'broker' : 'brokers'} ${listOf(nodes)}`;
-  return `${rows[0].type}${at}${by}`;
+  return `${rows[0]?.type ?? ''}${at}${by}`;
 }
 
 /**
@@ -41,25 +41,23 @@ export function summarizeRun(rows: readonly EventLogRow[]): string {
  * type becomes a group; everything else stays one entry a row, in the same order.
  */
 export function foldEventLogRows(rows: readonly EventLogRow[]): EventLogEntry[] {
-  const entries: EventLogEntry[] = [];
-  for (let i = 0; i < rows.length;) {
-    const row = rows[i];
-    let end = i + 1;
-    if (ROUTINE_EVENT_TYPES.has(row.type)) while (end < rows.length && rows[end].type === row.type) end++;
-    if (end - i < 2) {
-      entries.push({ kind: 'event', row });
-    } else {
-      const run = rows.slice(i, end);
-      entries.push({
-        kind: 'group',
-        key: run[run.length - 1].seq,
-        type: row.type,
-        time: row.time,
-        summary: summarizeRun(run),
-        rows: run,
-      });
-    }
-    i = end;
+  // Consecutive rows of one routine type form a run; any other row is a run of its own.
+  const runs: [EventLogRow, ...EventLogRow[]][] = [];
+  for (const row of rows) {
+    const run = runs.at(-1);
+    if (run && ROUTINE_EVENT_TYPES.has(row.type) && run[0].type === row.type) run.push(row);
+    else runs.push([row]);
   }
-  return entries;
+  return runs.map((run): EventLogEntry => {
+    const [row] = run;
+    if (run.length < 2) return { kind: 'event', row };
+    return {
+      kind: 'group',
+      key: (run.at(-1) ?? row).seq,
+      type: row.type,
+      time: row.time,
+      summary: summarizeRun(run),
+      rows: run,
+    };
+  });
 }

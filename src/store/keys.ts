@@ -142,7 +142,7 @@ export function nextSpeed(speed: number, direction: 1 | -1): number {
   const at = i < 0 ? SPEEDS.length - 1 : i;
   const exact = SPEEDS[at] === speed;
   const to = direction > 0 ? (exact ? at + 1 : at) : at - 1;
-  return SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, to))];
+  return SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, to))] ?? speed;
 }
 
 /** Whether the keyboard help is open (the "?" key and the canvas's "?" button share it). */

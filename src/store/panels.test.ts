@@ -102,8 +102,8 @@ describe('the dashboard rows', () => {
     const [one, two] = selectDashboardRows(
       snapshotWith([partition(0, { isr: [4, 5] }), partition(1, { isr: [4], leader: 4 })]),
     );
-    expect([one.underReplicated, one.underMinIsr]).toEqual([true, false]);
-    expect([two.underReplicated, two.underMinIsr]).toEqual([true, true]);
+    expect([one?.underReplicated, one?.underMinIsr]).toEqual([true, false]);
+    expect([two?.underReplicated, two?.underMinIsr]).toEqual([true, true]);
   });
 
   it('flag a partition without a leader as offline and not led by its preferred leader', () => {
@@ -139,7 +139,7 @@ describe('the dashboard rows', () => {
       'audit-0',
       'orders-2',
     ]);
-    expect(sortDashboardRows(rows, 'partition', 'descending')[0].key).toBe('orders-2');
+    expect(sortDashboardRows(rows, 'partition', 'descending')[0]?.key).toBe('orders-2');
   });
 
   it('filter by text, by problems and hide internal topics unless asked', () => {
@@ -296,14 +296,14 @@ describe('Kafka errors placed on form fields', () => {
       code: 'INVALID_CONFIG',
       message: 'Invalid value -1 for configuration min.insync.replicas: Value must be at least 1',
     });
-    expect(fieldErrors('command.configs.foo.bar: Unknown topic config name: foo.bar')[0].field).toBe(
+    expect(fieldErrors('command.configs.foo.bar: Unknown topic config name: foo.bar')[0]?.field).toBe(
       'config:foo.bar',
     );
     expect(fieldErrors('command.partitions: must be an integer of at least 1')[0]).toMatchObject({
       field: 'partitions',
       code: 'INVALID_PARTITIONS',
     });
-    expect(fieldErrors('command.topics[0]: no topic "x"')[0].field).toBe('topics');
+    expect(fieldErrors('command.topics[0]: no topic "x"')[0]?.field).toBe('topics');
   });
 
   it('puts topic name errors next to the name', () => {
@@ -312,8 +312,8 @@ describe('Kafka errors placed on form fields', () => {
         "command.name: Topic name is invalid: 'bad name!' contains one or more characters other than ASCII alphanumerics, '.', '_' and '-'",
       )[0],
     ).toMatchObject({ field: 'name', code: 'INVALID_TOPIC_EXCEPTION' });
-    expect(fieldErrors("TOPIC_ALREADY_EXISTS: Topic 'orders' already exists.")[0].field).toBe('name');
-    expect(fieldErrors("command.name: Topic 'orders' already exists.")[0].code).toBe('TOPIC_ALREADY_EXISTS');
+    expect(fieldErrors("TOPIC_ALREADY_EXISTS: Topic 'orders' already exists.")[0]?.field).toBe('name');
+    expect(fieldErrors("command.name: Topic 'orders' already exists.")[0]?.code).toBe('TOPIC_ALREADY_EXISTS');
   });
 
   it('splits the issues of one refusal, joined by "; ", onto their fields', () => {
@@ -333,8 +333,8 @@ describe('Kafka errors placed on form fields', () => {
       field: 'resourceName',
       code: 'UNKNOWN_TOPIC_OR_PARTITION',
     });
-    expect(fieldErrors('producer producer-1 is already running; stop it first')[0].field).toBe('producerId');
-    expect(fieldErrors('consumer consumer-1 is already running')[0].field).toBe('consumerId');
+    expect(fieldErrors('producer producer-1 is already running; stop it first')[0]?.field).toBe('producerId');
+    expect(fieldErrors('consumer consumer-1 is already running')[0]?.field).toBe('consumerId');
   });
 
   it('keeps an error about no field for the form as a whole', () => {

@@ -28,6 +28,6 @@ export const isNodeSelected = (selected: Selection | null, id: number): boolean 
 
 /** "orders-0" → { topic: "orders", partition: 0 }; topics may contain dashes, the last one splits. */
 export function parsePartitionId(id: number | string): { topic: string; partition: number } | null {
-  const match = /^(.+)-(\d+)$/.exec(String(id));
-  return match ? { topic: match[1], partition: Number(match[2]) } : null;
+  const [, topic, partition] = /^(.+)-(\d+)$/.exec(String(id)) ?? [];
+  return topic !== undefined && partition !== undefined ? { topic, partition: Number(partition) } : null;
 }

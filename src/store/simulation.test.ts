@@ -37,7 +37,7 @@ describe('the simulation store', () => {
     });
     const { events } = useSimulationStore.getState();
     expect(events).toHaveLength(EVENT_LOG_LIMIT);
-    expect(events[0].seq).toBe(5);
+    expect(events[0]?.seq).toBe(5);
   });
 
   it('reports a message of an unknown type as an error', () => {

@@ -235,7 +235,7 @@ export function selectTimers(snapshot: Snapshot, selected: Selection | null): Ma
     // A broker whose heartbeat is late is about to be fenced, which takes it out of every ISR
     // before replica.lag.time.max.ms could: its replicas' lag clocks are left out.
     const shown =
-      list[0].kind === 'heartbeat' && t.brokerSessionTimeoutMs <= lagMs
+      list[0]?.kind === 'heartbeat' && t.brokerSessionTimeoutMs <= lagMs
         ? list.filter((c) => c.kind !== 'replicaLag')
         : list;
     out.set(card, { shown: shown.slice(0, MAX_PER_CARD), more: Math.max(0, shown.length - MAX_PER_CARD) });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { capacityPlan, SEED_EXAMPLE } from '../scenario';
 import type { MetricsSample } from '../sim/types';
 import type { PartitionView, Snapshot } from '../sim/types';
@@ -89,7 +89,7 @@ describe('the vital-sign charts', () => {
       'Metadata lag',
       'Bytes in and out',
     ]);
-    expect(charts[0].summary).toBe('Offline partitions: no samples yet.');
+    expect(charts[0]?.summary).toBe('Offline partitions: no samples yet.');
   });
 
   it('summarise the value now and the maximum over the window', () => {
@@ -105,8 +105,9 @@ describe('the vital-sign charts', () => {
     const samples = Array.from({ length: 200 }, (_, i) =>
       sample(i + 1, { offlinePartitions: i < 100 ? 9 : 1 }),
     );
-    const offline = selectVitalCharts(samples, 100)[0];
-    expect(offline.series[0].values).toHaveLength(100);
+    const [offline] = selectVitalCharts(samples, 100);
+    assert(offline, 'the offline-partitions chart');
+    expect(offline.series[0]?.values).toHaveLength(100);
     expect(offline.summary).toBe('Offline partitions: now 1, max 1 over the last 100 s.');
   });
 
@@ -124,7 +125,7 @@ describe('the vital-sign charts', () => {
     const charts = selectVitalCharts(samples);
     const throughput = charts.find((c) => c.id === 'throughput')!;
     expect(throughput.series.map((s) => s.label)).toEqual(['acks=all', 'acks=1']);
-    expect(throughput.series[0].values).toEqual([10, 0, 5]);
+    expect(throughput.series[0]?.values).toEqual([10, 0, 5]);
     const latency = charts.find((c) => c.id === 'latency')!;
     expect(latency.series.map((s) => s.label)).toEqual([
       'acks=all p50',
@@ -132,7 +133,7 @@ describe('the vital-sign charts', () => {
       'acks=1 p50',
       'acks=1 p99',
     ]);
-    expect(latency.series[1].values).toEqual([9, null, 7]);
+    expect(latency.series[1]?.values).toEqual([9, null, 7]);
     expect(latency.summary).toContain('acks=all p99 now 7 ms, max 9 ms');
     // Series differ by dash pattern, not by colour alone.
     expect(new Set(latency.series.map((s) => s.dash)).size).toBe(4);
@@ -163,7 +164,7 @@ describe('the vital-sign charts', () => {
     expect(bytes.summary).toBe(
       'Bytes in and out over the last 1 s: in now 4 kB/s, max 4 kB/s; out now 2.5 kB/s, max 2.5 kB/s. Busiest broker now: 5, 3 kB/s in, 500 B/s out.',
     );
-    expect(charts.find((c) => c.id === 'metadata-lag')!.series[0].values).toEqual([2]);
+    expect(charts.find((c) => c.id === 'metadata-lag')!.series[0]?.values).toEqual([2]);
   });
 });
 

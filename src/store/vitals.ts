@@ -91,7 +91,7 @@ function maxOf(values: readonly (number | null)[]): number | null {
 }
 
 function lastOf(values: readonly (number | null)[]): number | null {
-  return values.length ? values[values.length - 1] : null;
+  return values.at(-1) ?? null;
 }
 
 function chart(
@@ -110,16 +110,17 @@ function chart(
   const shown = (value: number | null) => (value === null ? 'none' : format(value));
   const nowAndMax = (values: (number | null)[]) =>
     `now ${shown(lastOf(values))}, max ${shown(maxOf(values))}`;
+  const [first] = series;
   let summary: string;
   if (windowS === 0) summary = `${title}: no samples yet.`;
-  else if (series.length === 0) summary = `${title}: none ${over}.`;
-  else if (series.length === 1) summary = `${title}: ${nowAndMax(series[0].values)} ${over}.`;
+  else if (!first) summary = `${title}: none ${over}.`;
+  else if (series.length === 1) summary = `${title}: ${nowAndMax(first.values)} ${over}.`;
   else summary = `${title} ${over}: ${series.map((s) => `${s.label} ${nowAndMax(s.values)}`).join('; ')}.`;
   return {
     id,
     title,
     unit,
-    series: series.map((s, i) => ({ ...s, dash: DASHES[i % DASHES.length] })),
+    series: series.map((s, i) => ({ ...s, dash: DASHES[i % DASHES.length] ?? '' })),
     max: top,
     maxLabel: format(top),
     fromMs,
@@ -213,10 +214,10 @@ export function selectVitalCharts(
       bytesPerSec,
     ),
   ];
-  const last = samples[samples.length - 1];
+  const last = samples.at(-1);
   const top = last ? topIn(last) : null;
-  if (top && top.bytesInPerSec > 0) {
-    const bytes = charts[charts.length - 1];
+  const bytes = charts.at(-1);
+  if (top && top.bytesInPerSec > 0 && bytes) {
     bytes.summary += ` Busiest broker now: ${top.nodeId}, ${bytesPerSec(top.bytesInPerSec)} in, ${bytesPerSec(top.bytesOutPerSec)} out.`;
   }
   return charts;

@@ -131,8 +131,8 @@ describe('on the default scenario (the page at /, seed 7), asked as soon as the 
     }
     // Each producer on its own line: the experiment's first, then the scenario's.
     expect(producers.map((p) => p.producerId)).toEqual(['compare', 'producer-1']);
-    expect(producers[0].a!.errors).toEqual({});
-    expect(producers[0].b!.errors.NETWORK_EXCEPTION).toBeGreaterThan(0);
+    expect(producers[0]?.a?.errors).toEqual({});
+    expect(producers[0]?.b?.errors.NETWORK_EXCEPTION).toBeGreaterThan(0);
     const network = errors.find((e) => e.name === 'NETWORK_EXCEPTION')!;
     expect(network.meaning).toMatch(/connection to a broker broke/);
     expect(errors.map((e) => e.name)).not.toContain('NOT_ENOUGH_REPLICAS');

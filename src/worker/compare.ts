@@ -165,17 +165,14 @@ function runBranch(
   let next = 0;
   const endMs = startMs + durationMs;
   while (sim.nowMs < endMs || next < pending.length) {
-    while (next < pending.length && startMs + pending[next].afterMs <= sim.nowMs) {
-      const { command } = pending[next++];
-      const result = sim.apply(command);
-      if (!result.ok) refused.push(`${command.type}: ${result.error}`);
+    let due = pending[next];
+    while (due && startMs + due.afterMs <= sim.nowMs) {
+      const result = sim.apply(due.command);
+      if (!result.ok) refused.push(`${due.command.type}: ${result.error}`);
+      due = pending[++next];
     }
     if (sim.nowMs >= endMs) break;
-    const stepTo = Math.min(
-      endMs,
-      sim.nowMs + SAMPLE_MS,
-      next < pending.length ? startMs + pending[next].afterMs : Infinity,
-    );
+    const stepTo = Math.min(endMs, sim.nowMs + SAMPLE_MS, due ? startMs + due.afterMs : Infinity);
     const dt = stepTo - sim.nowMs;
     sim.advance(dt);
     const s = sim.snapshot();
@@ -248,9 +245,7 @@ function runBranch(
   const elections: BranchOutcome['elections'] = [];
   const truncated: BranchOutcome['truncated'] = [];
   if (focus) {
-    const events = sim.events();
-    for (let i = eventsBefore; i < events.length; i++) {
-      const e = events[i];
+    for (const e of sim.events().slice(eventsBefore)) {
       if (e.topic !== focus.topic || e.partition !== focus.partition) continue;
       if (e.type === 'LeaderElected')
         elections.push({

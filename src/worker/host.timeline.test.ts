@@ -49,7 +49,7 @@ describe('time travel in the worker', () => {
     const back = h.last('steppedTo');
     expect(back.timeMs).toBeLessThan(forward.timeMs);
     expect(back.count).toBeGreaterThanOrEqual(back.events.length);
-    expect(back.events[0].timeMs).toBe(back.timeMs);
+    expect(back.events[0]?.timeMs).toBe(back.timeMs);
   });
 
   it('hands out the session at the current position, which replays to its hash', () => {
@@ -82,7 +82,7 @@ describe('time travel in the worker', () => {
       scenario: { version: 1, seed: 1, nodes: [] },
     };
     h.receive({ type: 'loadSession', session: bad as never });
-    expect(h.last('error').issues?.[0].path).toBe('nodes');
+    expect(h.last('error').issues?.[0]?.path).toBe('nodes');
     h.receive({ type: 'stepEvent', direction: 'forward' });
     expect(h.last('snapshot').run).toBe(before.run);
   });

@@ -74,6 +74,7 @@ function samePartition(a: PartitionView, b: PartitionView): boolean {
   return a.replicaLogs.every((log, i) => {
     const other = b.replicaLogs[i];
     return (
+      other !== undefined &&
       log.brokerId === other.brokerId &&
       log.logEndOffset === other.logEndOffset &&
       log.highWatermark === other.highWatermark &&
@@ -156,9 +157,9 @@ export function startHost(
   function publish(): void {
     const log = sim.events();
     let first = log.length;
-    while (first > 0 && log[first - 1].seq > lastSentSeq) first--;
+    while (first > 0 && (log[first - 1]?.seq ?? -Infinity) > lastSentSeq) first--;
     const events = log.slice(first);
-    if (events.length > 0) lastSentSeq = events[events.length - 1].seq;
+    lastSentSeq = events.at(-1)?.seq ?? lastSentSeq;
     const snapshot = sim.snapshot();
     const previous = lastPartitions;
     lastPartitions = snapshot.partitions;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/presets';
 import { createSimulation } from '../sim';
 import { answerLedgerQuery, MAX_ATTEMPTS_SENT } from './ledgerQuery';
@@ -32,6 +32,7 @@ describe('answering a getLedger', () => {
     sim.advance(10_000);
 
     const [entry] = answerLedgerQuery(sim, 1, { producerId: 'p' }).entries;
+    assert(entry, "the query returns p's record");
     expect(entry.error).toBe('NOT_ENOUGH_REPLICAS');
     expect(entry.attempts.length).toBeLessThanOrEqual(MAX_ATTEMPTS_SENT);
     entry.attempts.length = 0;

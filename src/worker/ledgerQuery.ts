@@ -33,9 +33,10 @@ export function answerLedgerQuery(
   const latest: LedgerEntry[] = [];
   let matched = 0;
   for (let i = ledger.length - 1; i >= 0; i--) {
-    if (!matches(ledger[i], query)) continue;
+    const entry = ledger[i];
+    if (!entry || !matches(entry, query)) continue;
     matched++;
-    if (latest.length < limit) latest.push(copy(ledger[i]));
+    if (latest.length < limit) latest.push(copy(entry));
   }
   const lost = sim
     .lostAcknowledged()

@@ -155,7 +155,8 @@ export class LessonPlayer {
       this.enter(stepIndex, stepIndex);
       return;
     }
-    for (let i = 0; i < stepIndex; i++) if (!this.playThrough(i)) return;
+    for (const [i, step] of lesson.steps.slice(0, stepIndex).entries())
+      if (!this.playThrough(i, step.id)) return;
     this.enter(stepIndex, 0);
   }
 
@@ -163,9 +164,8 @@ export class LessonPlayer {
    * Plays step `index` to its verdict at once, as a learner who does what it asks (the way to a
    * step a link names). False, with the lesson stopped at that step, when it cannot be done.
    */
-  private playThrough(index: number): boolean {
+  private playThrough(index: number, stepId: string): boolean {
     this.enter(index, 0);
-    const step = this.lesson!.steps[index];
     if (this.progress?.status === 'predict') this.receive({ do: 'answered' });
     if (this.progress?.status === 'task') this.act(true);
     const sim = this.host.timeline();
@@ -175,7 +175,7 @@ export class LessonPlayer {
     }
     if (this.progress?.status === 'done') return true;
     this.update({
-      refused: [...(this.progress?.refused ?? []), `${step.id}: could not be played to its end`],
+      refused: [...(this.progress?.refused ?? []), `${stepId}: could not be played to its end`],
     });
     return false;
   }
@@ -185,7 +185,8 @@ export class LessonPlayer {
     if (!lesson) return;
     this.judge = null;
     const position = this.host.timeline().position;
-    if (index >= lesson.steps.length) {
+    const step = lesson.steps[index];
+    if (!step) {
       this.host.pause();
       this.progress = { ...this.blank(lesson, lesson.steps.length - 1, firstStepIndex), status: 'finished' };
       this.report();
@@ -193,7 +194,6 @@ export class LessonPlayer {
     }
     this.entries = this.entries.slice(0, index);
     this.entries[index] = { ...position, stateHash: this.host.timeline().sim.stateHash() };
-    const step = lesson.steps[index];
     this.progress = {
       ...this.blank(lesson, index, firstStepIndex),
       status: step.predict ? 'predict' : step.task ? 'task' : 'running',

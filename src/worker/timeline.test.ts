@@ -71,7 +71,7 @@ describe('seeking', () => {
     const forward = timeline.stepForward();
     expect(forward.length).toBeGreaterThan(0);
     expect(forward.every((e) => e.timeMs === timeline.nowMs)).toBe(true);
-    expect(forward[0].seq).toBeGreaterThan(back.at(-1)!.seq);
+    expect(forward[0]?.seq).toBeGreaterThan(back.at(-1)!.seq);
     timeline.seek(0);
     expect(timeline.stepBack()).toEqual([]);
     expect(timeline.nowMs).toBe(0);
@@ -114,7 +114,7 @@ describe('acting after a rewind', () => {
       [2, 1],
     ]);
     expect(info.currentBranchId).toBe(2);
-    expect(info.branches[1].forkAtMs).toBe(15_000);
+    expect(info.branches[1]?.forkAtMs).toBe(15_000);
     // The new branch kept the actions before the fork and not the old future.
     expect(timeline.session().actions.map((a) => a.command.type)).toEqual([
       'produce',

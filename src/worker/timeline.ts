@@ -215,10 +215,7 @@ export class Timeline {
 
   private restore(timeMs: number, mayPlayOn: boolean): void {
     const target = Math.max(0, Math.min(Math.round(timeMs), this.branch.endMs));
-    const cps = this.branch.checkpoints;
-    let i = cps.length - 1;
-    while (i > 0 && cps[i].atMs > target) i--;
-    const cp = cps[i];
+    const cp = latestCheckpoint(this.branch.checkpoints, (c) => c.atMs <= target);
     // Forward and no further than from the checkpoint: play on, no restore needed.
     if (mayPlayOn && target >= this.live.nowMs && this.live.nowMs >= cp.atMs) {
       this.advanceTo(target);
@@ -251,11 +248,9 @@ export class Timeline {
     const b = this.branch;
     const target = Math.max(0, Math.min(position.timeMs, b.endMs));
     const applied = Math.min(position.applied, b.actions.length);
-    const cps = b.checkpoints;
-    let i = cps.length - 1;
-    while (i > 0 && (cps[i].atMs > target || cps[i].applied > applied)) i--;
-    this.live = cps[i].sim.clone();
-    this.applied = cps[i].applied;
+    const cp = latestCheckpoint(b.checkpoints, (c) => c.atMs <= target && c.applied <= applied);
+    this.live = cp.sim.clone();
+    this.applied = cp.applied;
     this.advanceTo(target, applied);
     if (this.applied < b.actions.length || b.endMs > this.live.nowMs) this.fork(lastSeq(this.live));
   }
@@ -287,13 +282,12 @@ export class Timeline {
   stepBack(): SimEvent[] {
     const events = this.live.events();
     const now = this.live.nowMs;
-    let i = events.length - 1;
-    while (i >= 0 && events[i].timeMs >= now) i--;
-    if (i < 0) {
+    const before = events[lastIndexWhere(events, (e) => e.timeMs < now)];
+    if (!before) {
       this.seek(0);
       return [];
     }
-    const atMs = events[i].timeMs;
+    const atMs = before.timeMs;
     this.seek(atMs);
     return eventsAt(this.live, atMs);
   }
@@ -435,10 +429,8 @@ export class Timeline {
     const b = this.branch;
     if (this.live.nowMs > b.endMs) b.endMs = this.live.nowMs;
     const events = this.live.events();
-    let i = events.length;
-    while (i > 0 && events[i - 1].seq > b.markedSeq) i--;
-    for (; i < events.length; i++) {
-      const e = events[i];
+    const unseen = lastIndexWhere(events, (e) => e.seq <= b.markedSeq) + 1;
+    for (const e of events.slice(unseen)) {
       b.markedSeq = e.seq;
       const kind = MARKER_KINDS[e.type];
       if (kind) b.eventMarkers.push({ timeMs: e.timeMs, kind, type: e.type, label: e.message, seq: e.seq });
@@ -451,16 +443,32 @@ export class Timeline {
 /** The events logged at `atMs`, in log order. */
 function eventsAt(sim: Simulation, atMs: number): SimEvent[] {
   const events = sim.events();
-  let end = events.length;
-  while (end > 0 && events[end - 1].timeMs > atMs) end--;
-  let start = end;
-  while (start > 0 && events[start - 1].timeMs === atMs) start--;
+  const end = lastIndexWhere(events, (e) => e.timeMs <= atMs) + 1;
+  const start = lastIndexWhere(events, (e) => e.timeMs !== atMs, end) + 1;
   return events.slice(start, end);
 }
 
 function lastSeq(sim: Simulation): number {
-  const events = sim.events();
-  return events.length ? events[events.length - 1].seq : -1;
+  return sim.events().at(-1)?.seq ?? -1;
+}
+
+/** The index of the last of `xs[0..end)` that `fits`, or -1. */
+function lastIndexWhere<T>(xs: readonly T[], fits: (x: T) => boolean, end = xs.length): number {
+  for (let i = end - 1; i >= 0; i--) {
+    const x = xs[i];
+    if (x !== undefined && fits(x)) return i;
+  }
+  return -1;
+}
+
+/**
+ * The latest checkpoint that `fits`, else the branch's first: every branch holds the one of time 0
+ * (the constructor takes it, and a fork keeps the parent's checkpoints up to the fork).
+ */
+function latestCheckpoint(cps: readonly Checkpoint[], fits: (cp: Checkpoint) => boolean): Checkpoint {
+  const cp = cps[Math.max(0, lastIndexWhere(cps, fits))];
+  if (!cp) throw new Error('Timeline: a branch without its first checkpoint');
+  return cp;
 }
 
 /** A short label for a user action on the scrubber. */

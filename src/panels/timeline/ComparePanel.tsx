@@ -29,7 +29,7 @@ const EXPERIMENTS = [
     title: 'min.insync.replicas 2 vs 3, with two in-sync replicas left',
     question: 'With only two in-sync replicas, does an acks=all write go through?',
   },
-];
+] as const;
 
 /** A Kafka error name that may wrap at its underscores, never inside a word. */
 function ErrorName({ name }: { name: string }) {

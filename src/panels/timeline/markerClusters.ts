@@ -12,7 +12,8 @@ export interface MarkerCluster<M extends Timed> {
   atMs: number;
   /** Its last member's time (equal to atMs when all members share one instant). */
   untilMs: number;
-  members: M[];
+  /** One or more, in time order. */
+  members: [M, ...M[]];
 }
 
 /**

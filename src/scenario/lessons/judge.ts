@@ -39,7 +39,9 @@ export class StepJudge {
   constructor(lesson: Lesson, stepIndex: number, sim: JudgedSim) {
     this.lesson = lesson;
     this.stepIndex = stepIndex;
-    this.step = lesson.steps[stepIndex];
+    const step = lesson.steps[stepIndex];
+    if (!step) throw new RangeError(`Lesson ${lesson.id} has no step ${stepIndex}`);
+    this.step = step;
     this.start = sim.snapshot();
     this.armedAtMs = sim.nowMs;
     this.nextAtMs = sim.nowMs;

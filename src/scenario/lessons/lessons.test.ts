@@ -59,7 +59,7 @@ describe('every lesson runs headless to its end', () => {
       expect(run.steps.map((s) => s.id)).toEqual(lesson.steps.map((s) => s.id));
       for (const step of run.steps) expect(step.doneAtMs).not.toBeNull();
       for (const [i, step] of lesson.steps.entries())
-        if (step.predict) expect(run.steps[i].answerHeld, `${lesson.id}/${step.id}`).toBe(true);
+        if (step.predict) expect(run.steps[i]?.answerHeld, `${lesson.id}/${step.id}`).toBe(true);
     });
   }
 });

@@ -34,8 +34,11 @@ export function eventsSince(
 ): SimEvent[] {
   const out: SimEvent[] = [];
   const events = view.events;
-  for (let i = events.length - 1; i >= 0 && events[i].timeMs >= view.start.timeMs; i--)
-    if (events[i].type === type && match(events[i])) out.push(events[i]);
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (!e || e.timeMs < view.start.timeMs) break;
+    if (e.type === type && match(e)) out.push(e);
+  }
   return out.reverse();
 }
 

@@ -15,6 +15,7 @@ import { diskOf } from './logManager';
 import { maybeIncrementHighWatermark } from './partition';
 import { offsetOfSeq, trackProducer } from './producerState';
 import { completeParkedFetch } from './replicaManager';
+import { itemAt } from '../model/arrays';
 
 export function onProduceRequest(w: World, node: SimNode, msg: MessageOf<'Produce'>): void {
   const body = msg.body;
@@ -51,11 +52,12 @@ export function onProduceRequest(w: World, node: SimNode, msg: MessageOf<'Produc
     return;
   }
   const disk = diskOf(node, tp);
-  const first = body.records[0]!;
+  // The sender never sends an empty batch.
+  const first = itemAt(body.records, 0);
   let baseOffset: number;
   const state = first.pid >= 0 ? mem.producerState.get(first.pid) : undefined;
   // ProducerStateEntry.findDuplicateBatch: a duplicate is the same batch, first to last sequence.
-  const last = body.records[body.records.length - 1]!;
+  const last = itemAt(body.records, body.records.length - 1);
   const dupFirst = state ? offsetOfSeq(state, first.seq) : undefined;
   const dupLast = state ? offsetOfSeq(state, last.seq) : undefined;
   const dup = dupFirst !== undefined && dupLast === dupFirst + body.records.length - 1 ? dupFirst : undefined;

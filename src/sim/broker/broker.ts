@@ -6,6 +6,7 @@ import type { MessageOf } from '../model/messages';
 import type { MetaRecord } from '../model/metadata';
 import { applyPartitionState, onMetadataTopicsChanged } from './replicaManager';
 import type { BrokerMem, SimNode, World } from '../model/world';
+import { itemAt } from '../model/arrays';
 
 /**
  * What the broker tells the layer above it: its controlled shutdown is over, so its process stops
@@ -61,14 +62,14 @@ function controllerTarget(w: World, node: SimNode): number {
   const b = node.broker!;
   const known = node.raft?.leaderId ?? null;
   if (known !== null) return known;
-  if (b.controllerTarget === null) b.controllerTarget = w.voterIds[0]!;
+  if (b.controllerTarget === null) b.controllerTarget = itemAt(w.voterIds, 0);
   return b.controllerTarget;
 }
 
 function rotateController(w: World, node: SimNode): void {
   const b = node.broker!;
-  const i = w.voterIds.indexOf(b.controllerTarget ?? w.voterIds[0]!);
-  b.controllerTarget = w.voterIds[(i + 1) % w.voterIds.length]!;
+  const i = b.controllerTarget === null ? 0 : w.voterIds.indexOf(b.controllerTarget);
+  b.controllerTarget = itemAt(w.voterIds, (i + 1) % w.voterIds.length);
 }
 
 export function startBroker(w: World, node: SimNode): void {

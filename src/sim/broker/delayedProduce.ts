@@ -15,14 +15,12 @@ function maximalIsr(mem: ReplicaMem): NodeId[] {
 export function completeDelayed(w: World, node: SimNode, mem: ReplicaMem, disk: PartitionDisk): void {
   const hw = disk.highWatermark;
   const delayed = mem.delayed;
-  let i = 0;
-  while (i < delayed.length && delayed[i]!.requiredOffset > hw) i++;
-  if (i === delayed.length) return; // none is complete (the common case: one waits for the followers)
+  const firstDone = delayed.findIndex((d) => d.requiredOffset <= hw);
+  if (firstDone < 0) return; // none is complete (the common case: one waits for the followers)
   const enough = maximalIsr(mem).length >= effMinIsr(w, node, mem);
   // The complete ones answer in their order; the others stay, in theirs (compacted in place).
-  let kept = i;
-  for (; i < delayed.length; i++) {
-    const d = delayed[i]!;
+  let kept = firstDone;
+  for (const d of delayed.slice(firstDone)) {
     if (d.requiredOffset > hw) delayed[kept++] = d;
     else respondProduce(w, d.msg, mem, enough ? undefined : 'NOT_ENOUGH_REPLICAS_AFTER_APPEND', d.baseOffset);
   }

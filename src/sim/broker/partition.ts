@@ -11,6 +11,7 @@ import type { NodeId } from '../model/types';
 import { brokerValue, effMinIsr } from './brokerConfig';
 import { completeDelayed } from './delayedProduce';
 import { diskOf } from './logManager';
+import { itemAt } from '../model/arrays';
 
 /** Replica.updateFetchState: the follower's LEO and lastCaughtUpTimeMs. */
 export function updateFollowerFetchState(
@@ -55,7 +56,7 @@ function proposeIsr(w: World, node: SimNode, mem: ReplicaMem, isr: NodeId[]): vo
 }
 
 function sendAlterPartition(w: World, node: SimNode, mem: ReplicaMem): void {
-  const target = node.raft!.leaderId ?? w.voterIds[0]!;
+  const target = node.raft!.leaderId ?? itemAt(w.voterIds, 0);
   send(
     w,
     node.id,

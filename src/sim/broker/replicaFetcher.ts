@@ -110,7 +110,8 @@ export function maybeSendFetch(w: World, node: SimNode, f: Fetcher): void {
       continue;
     }
     let disk: PartitionDisk;
-    if (last.mems[n] === mem) disk = last.disks[n]!;
+    const cached = last.disks[n];
+    if (last.mems[n] === mem && cached) disk = cached;
     else {
       disk = diskOf(node, tp);
       last.mems[n] = mem;

@@ -46,8 +46,8 @@ export function checkLostOnLeaderChange(w: World, node: SimNode, mem: ReplicaMem
   const lost: LedgerEntry[] = [];
   const leo = logEndOffset(disk.log);
   for (let i = w.ledger.length - 1; i >= 0; i--) {
-    const e = w.ledger[i]!;
-    if (e.topic !== mem.topic || e.partition !== mem.partition || e.status !== 'acked' || e.offset < 0)
+    const e = w.ledger[i];
+    if (!e || e.topic !== mem.topic || e.partition !== mem.partition || e.status !== 'acked' || e.offset < 0)
       continue;
     if (e.offset < disk.highWatermark && e.offset < leo && holds(disk, e)) continue;
     if (!holds(disk, e)) lost.push(e);

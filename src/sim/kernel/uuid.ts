@@ -20,9 +20,9 @@ export function uuidToString(words: readonly [number, number, number, number]): 
   let out = '';
   for (let i = 0; i < 16; i += 3) {
     const n = (bytes[i] ?? 0) * 65536 + (bytes[i + 1] ?? 0) * 256 + (bytes[i + 2] ?? 0);
-    out += BASE64URL[(n >>> 18) & 63]! + BASE64URL[(n >>> 12) & 63]!;
-    if (i + 1 < 16) out += BASE64URL[(n >>> 6) & 63]!;
-    if (i + 2 < 16) out += BASE64URL[n & 63]!;
+    out += BASE64URL.charAt((n >>> 18) & 63) + BASE64URL.charAt((n >>> 12) & 63);
+    if (i + 1 < 16) out += BASE64URL.charAt((n >>> 6) & 63);
+    if (i + 2 < 16) out += BASE64URL.charAt(n & 63);
   }
   return out;
 }

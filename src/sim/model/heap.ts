@@ -54,8 +54,8 @@ export class EventQueue<T extends Timed> {
     h.push(t);
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      const p = h[parent]!;
-      if (p <= t) break;
+      const p = h[parent];
+      if (p === undefined || p <= t) break;
       h[i] = p;
       i = parent;
     }
@@ -70,12 +70,12 @@ export class EventQueue<T extends Timed> {
 
   pop(): T | undefined {
     const b = this.firstBucket();
-    if (!b) return undefined;
-    const item = b.items[b.next]!;
+    const item = b?.items[b.next];
+    if (!b || item === undefined) return undefined;
     b.next++;
     this.count--;
     if (b.next === b.items.length) {
-      this.buckets.delete(this.times[0]!);
+      this.buckets.delete(item.dueMs);
       this.popTime();
       this.first = null;
     }
@@ -86,31 +86,39 @@ export class EventQueue<T extends Timed> {
   sorted(): T[] {
     const out: T[] = [];
     for (const t of [...this.times].sort((a, b) => a - b)) {
-      const b = this.buckets.get(t)!;
-      for (let i = b.next; i < b.items.length; i++) out.push(b.items[i]!);
+      const b = this.buckets.get(t);
+      if (b) for (const item of b.items.slice(b.next)) out.push(item);
     }
     return out;
   }
 
   private firstBucket(): Bucket<T> | null {
     if (this.first) return this.first;
-    if (this.times.length === 0) return null;
-    return (this.first = this.buckets.get(this.times[0]!)!);
+    const t = this.times[0];
+    if (t === undefined) return null;
+    const bucket = this.buckets.get(t);
+    // Every time in the heap has its bucket: push adds both, pop deletes both.
+    if (!bucket) throw new Error(`EventQueue: no bucket for ${t} ms`);
+    return (this.first = bucket);
   }
 
   private popTime(): void {
     const h = this.times;
-    const last = h.pop()!;
-    const n = h.length;
-    if (n === 0) return;
+    const last = h.pop();
+    if (last === undefined || h.length === 0) return;
+    // Sift down: the smaller child moves up into the hole until `last` fits.
     let i = 0;
     for (;;) {
-      const l = 2 * i + 1;
-      if (l >= n) break;
-      const r = l + 1;
-      const c = r < n && h[r]! < h[l]! ? r : l;
-      if (h[c]! >= last) break;
-      h[i] = h[c]!;
+      let c = 2 * i + 1;
+      let child = h[c];
+      if (child === undefined) break;
+      const right = h[c + 1];
+      if (right !== undefined && right < child) {
+        c++;
+        child = right;
+      }
+      if (child >= last) break;
+      h[i] = child;
       i = c;
     }
     h[i] = last;

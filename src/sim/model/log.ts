@@ -41,12 +41,12 @@ export function slice<R extends Epoched>(log: EpochLog<R>, from: number, to: num
 }
 
 export function latestEpoch(log: EpochLog<Epoched>): number {
-  return log.epochs.length ? log.epochs[log.epochs.length - 1]!.epoch : UNDEFINED_EPOCH;
+  return log.epochs.at(-1)?.epoch ?? UNDEFINED_EPOCH;
 }
 
 /** The start offset of the latest epoch (the leader epoch start offset of KIP-841). */
 export function latestEpochStart(log: EpochLog<Epoched>): number {
-  return log.epochs.length ? log.epochs[log.epochs.length - 1]!.startOffset : 0;
+  return log.epochs.at(-1)?.startOffset ?? 0;
 }
 
 /** A new leader caches its epoch at its log end offset (Partition.makeLeader). */
@@ -74,20 +74,22 @@ export function endOffsetForEpoch(
   const es = log.epochs;
   const undefinedAnswer = { epoch: UNDEFINED_EPOCH, endOffset: -1 };
   if (requested === UNDEFINED_EPOCH) return undefinedAnswer;
-  if (es.length && requested === es[es.length - 1]!.epoch)
-    return { epoch: requested, endOffset: logEndOffset(log) };
-  let higher = 0;
-  while (higher < es.length && es[higher]!.epoch <= requested) higher++;
-  if (higher === es.length) return undefinedAnswer;
-  if (higher === 0) return { epoch: requested, endOffset: es[0]!.startOffset };
-  return { epoch: es[higher - 1]!.epoch, endOffset: es[higher]!.startOffset };
+  if (requested === es.at(-1)?.epoch) return { epoch: requested, endOffset: logEndOffset(log) };
+  // The first cached epoch newer than the requested one, and the one before it (epochs ascend).
+  const higher = es.findIndex((e) => e.epoch > requested);
+  const next = es[higher];
+  if (!next) return undefinedAnswer;
+  const previous = es[higher - 1];
+  if (!previous) return { epoch: requested, endOffset: next.startOffset };
+  return { epoch: previous.epoch, endOffset: next.startOffset };
 }
 
 /** Removes every entry at offset >= `offset`. Returns the removed entries. */
 export function truncateTo<R extends Epoched>(log: EpochLog<R>, offset: number): R[] {
   // The epoch cache loses every epoch that starts at or after the truncation point, even one
   // that has no entries yet (a leader caches its epoch at its log end offset).
-  while (log.epochs.length && log.epochs[log.epochs.length - 1]!.startOffset >= offset) log.epochs.pop();
+  for (let last = log.epochs.at(-1); last && last.startOffset >= offset; last = log.epochs.at(-1))
+    log.epochs.pop();
   if (offset >= logEndOffset(log)) return [];
   const keep = Math.max(0, offset - log.base);
   const removed = log.entries.splice(keep);
@@ -108,8 +110,10 @@ export function deleteBefore(log: EpochLog<Epoched>, offset: number): void {
   const target = Math.min(offset, logEndOffset(log));
   if (target <= log.logStartOffset) return;
   log.logStartOffset = target;
-  while (log.epochs.length > 1 && log.epochs[1]!.startOffset <= target) log.epochs.shift();
-  if (log.epochs.length && log.epochs[0]!.startOffset < target) log.epochs[0]!.startOffset = target;
+  for (let second = log.epochs[1]; second && second.startOffset <= target; second = log.epochs[1])
+    log.epochs.shift();
+  const first = log.epochs[0];
+  if (first && first.startOffset < target) first.startOffset = target;
   const dead = target - log.base;
   if (dead * 2 >= log.entries.length) {
     log.entries = log.entries.slice(dead);

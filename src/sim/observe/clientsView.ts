@@ -11,7 +11,7 @@ import type { ClientsView, ConsumerView, GroupView, PartitionOffsetView, Produce
 
 function percentile(sorted: number[], q: number): number | null {
   if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? null;
 }
 
 /** The producer's oldest request in flight and oldest unsettled record: what its timeouts run against. */

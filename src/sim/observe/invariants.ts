@@ -469,8 +469,7 @@ export class InvariantMonitor {
 
   private truncatedSince(sim: ObservedSimulation, from: number): boolean {
     const events = sim.events();
-    for (let i = from; i < events.length; i++) if (events[i]!.type === 'LogTruncated') return true;
-    return false;
+    return events.slice(from).some((e) => e.type === 'LogTruncated');
   }
 
   /**

@@ -52,7 +52,7 @@ export function sampleUpTo(w: World, uptoMs: number): void {
 
 function percentile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
 }
 
 function takeSample(w: World, timeMs: number): void {
@@ -76,8 +76,7 @@ function takeSample(w: World, timeMs: number): void {
   let controllerElections = 0;
   const produceErrors: Record<string, number> = {};
   const events = w.events;
-  for (let i = m.eventCursor; i < events.length; i++) {
-    const e = events[i]!;
+  for (const e of events.slice(m.eventCursor)) {
     if (e.type === 'IsrShrunk') shrinks++;
     else if (e.type === 'IsrExpanded') expands++;
     else if (e.type === 'LeaderElected') elections++;
@@ -97,12 +96,11 @@ function takeSample(w: World, timeMs: number): void {
   let hi = ledger.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (ledger[mid]!.recordId < m.ledgerCursor) lo = mid + 1;
+    if ((ledger[mid]?.recordId ?? Infinity) < m.ledgerCursor) lo = mid + 1;
     else hi = mid;
   }
   let advancing = true;
-  for (let i = lo; i < ledger.length; i++) {
-    const e = ledger[i]!;
+  for (const e of ledger.slice(lo)) {
     if (e.status === 'acked' && e.ackedAtMs !== undefined && e.ackedAtMs > from && e.ackedAtMs <= timeMs)
       (latencies[String(e.acks)] ??= []).push(e.ackedAtMs - e.sentAtMs);
     if (advancing && e.status !== 'pending' && (e.ackedAtMs === undefined || e.ackedAtMs <= timeMs))
@@ -119,7 +117,7 @@ function takeSample(w: World, timeMs: number): void {
       acked: xs.length,
       p50Ms: percentile(xs, 0.5),
       p99Ms: percentile(xs, 0.99),
-      maxMs: xs[xs.length - 1]!,
+      maxMs: xs.at(-1) ?? 0,
     };
   }
 

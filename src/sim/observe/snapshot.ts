@@ -175,8 +175,7 @@ function appliedConfigs(w: World, img: MetaImage): AppliedConfigView[] {
     config: Record<string, ConfigValue>,
     read: (m: MetaImage) => Record<string, ConfigValue> | undefined,
   ) => {
-    for (const name of Object.keys(config).sort()) {
-      const value = config[name]!;
+    for (const [name, value] of Object.entries(config).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const appliedBy: NodeId[] = [];
       const pendingOn: NodeId[] = [];
       for (const n of brokers) {
@@ -187,8 +186,8 @@ function appliedConfigs(w: World, img: MetaImage): AppliedConfigView[] {
     }
   };
   add('cluster', '', img.clusterConfig, (m) => m.clusterConfig);
-  for (const key of [...img.brokerConfigs.keys()].sort((a, b) => Number(a) - Number(b)))
-    add('broker', key, img.brokerConfigs.get(key)!, (m) => m.brokerConfigs.get(key));
+  for (const [key, config] of [...img.brokerConfigs].sort(([a], [b]) => Number(a) - Number(b)))
+    add('broker', key, config, (m) => m.brokerConfigs.get(key));
   for (const t of [...img.topics.values()].sort((a, b) => (a.name < b.name ? -1 : 1)))
     add('topic', t.name, t.config, (m) => m.topics.get(t.name)?.config);
   return out;

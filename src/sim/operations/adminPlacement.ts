@@ -3,6 +3,7 @@
 // Source: apache/kafka server-common/src/main/java/org/apache/kafka/admin/AdminUtils.java
 
 import type { IntSource } from '../kernel/rng';
+import { itemAt } from '../model/arrays';
 
 /** A broker as the tool sees it: its id and rack (null when unknown or rack awareness is off). */
 export interface BrokerMetadata {
@@ -93,9 +94,9 @@ function assignRackUnaware(
   for (let p = Math.max(0, startPartitionId); assignment.length < partitionCount; p++) {
     if (p > 0 && p % n === 0) shift++;
     const first = (p + startIndex) % n;
-    const replicas = [brokerIds[first]];
+    const replicas = [itemAt(brokerIds, first)];
     for (let j = 0; j < replicationFactor - 1; j++)
-      replicas.push(brokerIds[replicaIndex(first, shift, j, n)]);
+      replicas.push(itemAt(brokerIds, replicaIndex(first, shift, j, n)));
     assignment.push(replicas);
   }
   return assignment;
@@ -130,12 +131,12 @@ function assignRackAware(
   for (let p = Math.max(0, startPartitionId); assignment.length < partitionCount; p++) {
     if (p > 0 && p % n === 0) shift++;
     const first = (p + startIndex) % n;
-    const leader = arranged[first];
+    const leader = itemAt(arranged, first);
     const replicas = [leader];
     const racksWithReplica = new Set([rackOf.get(leader)]);
     const brokersWithReplica = new Set([leader]);
     for (let k = 0; replicas.length < replicationFactor; k++) {
-      const broker = arranged[replicaIndex(first, shift * rackCount, k, n)];
+      const broker = itemAt(arranged, replicaIndex(first, shift * rackCount, k, n));
       const rack = rackOf.get(broker);
       const rackFree = !racksWithReplica.has(rack) || racksWithReplica.size === rackCount;
       const brokerFree = !brokersWithReplica.has(broker) || brokersWithReplica.size === n;
@@ -167,7 +168,10 @@ export function rackAlternatedBrokerList(rackOf: ReadonlyMap<number, string>): n
   const queues = racks.map((rack) => (byRack.get(rack) ?? []).sort((a, b) => a - b));
   const result: number[] = [];
   for (let round = 0; result.length < rackOf.size; round++) {
-    for (const queue of queues) if (round < queue.length) result.push(queue[round]);
+    for (const queue of queues) {
+      const id = queue[round];
+      if (id !== undefined) result.push(id);
+    }
   }
   return result;
 }

@@ -129,7 +129,7 @@ export function noteMirrorStarted(primary: World, m: MirrorState): void {
 
 /** When the mirror next has something to do (a record arriving, a poll); Infinity when never. */
 export function mirrorDueMs(m: MirrorState): number {
-  const arrival = m.inTransit.length ? m.inTransit[0]!.arriveAtMs : Infinity;
+  const arrival = m.inTransit[0]?.arriveAtMs ?? Infinity;
   const poll = m.lostAtMs === null ? m.nextPollMs : Infinity;
   return Math.min(arrival, poll);
 }
@@ -391,8 +391,8 @@ function createInStandby(
 
 /** Records that crossed the regions are produced to the standby, to the same partition. */
 function deliver(standby: MirrorSide, m: MirrorState, now: number): void {
-  while (m.inTransit.length && m.inTransit[0]!.arriveAtMs <= now) {
-    const t = m.inTransit.shift()!;
+  for (let t = m.inTransit[0]; t && t.arriveAtMs <= now; t = m.inTransit[0]) {
+    m.inTransit.shift();
     const id = standby.world.nextRecordId;
     const r = standby.apply({
       type: 'produce',

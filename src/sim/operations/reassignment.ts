@@ -41,8 +41,9 @@ export function generateReassignment(
     const parts = snapshot.partitions
       .filter((p) => p.topic === topic)
       .sort((a, b) => a.partition - b.partition);
-    if (parts.length === 0) throw new Error(`Topic ${topic} not found.`);
-    const rf = parts[0]!.replicas.length - (parts[0]!.removing?.length ?? 0);
+    const [first] = parts;
+    if (!first) throw new Error(`Topic ${topic} not found.`);
+    const rf = first.replicas.length - (first.removing?.length ?? 0);
     let assignment: number[][];
     try {
       // Kafka refuses a mix of brokers with and without racks unless rack awareness is disabled.

@@ -6,6 +6,7 @@ import type { Violation } from '../observe/invariants';
 import { InvariantMonitor } from '../observe/invariants';
 import type { Acks, Command, NodeId, Scenario } from '../model/types';
 import { Driver, clusterScenario } from './driver';
+import { itemAt } from '../model/arrays';
 
 /** A fault or a write; node and partition choices are indices, resolved against the cluster at that moment. */
 export type Action =
@@ -116,14 +117,16 @@ export function commandsFor(
     case 'elect':
       return [{ type: 'electLeaders', electionType: action.unclean ? 'unclean' : 'preferred' }];
     case 'cut': {
-      const from = ids[action.from % ids.length]!;
-      let to = ids[action.to % ids.length]!;
-      if (to === from) to = ids[(action.to + 1) % ids.length]!;
+      const from = itemAt(ids, action.from % ids.length);
+      let to = itemAt(ids, action.to % ids.length);
+      if (to === from) to = itemAt(ids, (action.to + 1) % ids.length);
       return [{ type: 'cutLink', from, to, oneWay: action.oneWay }];
     }
     case 'partition': {
       const groups: NodeId[][] = [[], [], []];
-      ids.forEach((id, i) => groups[action.groups[i % action.groups.length]! % groups.length]!.push(id));
+      ids.forEach((id, i) =>
+        itemAt(groups, itemAt(action.groups, i % action.groups.length) % groups.length).push(id),
+      );
       const nonEmpty = groups.filter((g) => g.length);
       return nonEmpty.length > 1 ? [{ type: 'partitionNetwork', groups: nonEmpty }] : [];
     }
@@ -330,7 +333,7 @@ export function runQuorumSchedule(run: QuorumRun, opts: ScheduleOptions = {}): S
     const controllers = r.d.sim.snapshot().nodes.filter((n) => n.roles.includes('controller'));
     if (action.type === 'crash') {
       const up = controllers.filter((n) => n.state === 'running');
-      if (up.length) r.apply({ type: 'crashNode', nodeId: up[action.pick % up.length]!.id });
+      if (up.length) r.apply({ type: 'crashNode', nodeId: itemAt(up, action.pick % up.length).id });
     } else {
       for (const c of commandsFor(r.d, action, i, opts, r.mayRestart)) r.apply(c);
     }

@@ -25,9 +25,10 @@ export function cutStates(ids: NodeId[], cuts: Set<string>): Map<NodeId, CutStat
     const index = sizes.length;
     const queue = [start];
     componentOf.set(start, index);
-    for (let i = 0; i < queue.length; i++)
+    // The array iterator sees what the loop pushes: a breadth-first walk.
+    for (const member of queue)
       for (const other of ids)
-        if (!componentOf.has(other) && works(queue[i], other)) {
+        if (!componentOf.has(other) && works(member, other)) {
           componentOf.set(other, index);
           queue.push(other);
         }
@@ -64,11 +65,13 @@ export function cutEdges(snapshot: Snapshot, nodes: ClusterNodeData[]): CanvasEd
     return ab && ba ? 'both' : ab ? 'forward' : ba ? 'backward' : null;
   };
   const sameDirection = (dirs: (Direction | null)[]): Direction | null | 'mixed' => {
+    const [first = null] = dirs;
     if (dirs.some((d) => d === null)) return null;
-    return dirs.every((d) => d === dirs[0]) ? dirs[0] : 'mixed';
+    return dirs.every((d) => d === first) ? first : 'mixed';
   };
   const zones = [...new Set(nodes.map((n) => n.rack))].sort();
-  const members = new Map(zones.map((z) => [z, nodes.filter((n) => n.rack === z).map((n) => n.id)]));
+  const byZone = new Map(zones.map((z) => [z, nodes.filter((n) => n.rack === z).map((n) => n.id)]));
+  const members = (zone: string): NodeId[] => byZone.get(zone) ?? [];
   const covered = new Set<string>();
   const pairKey = (a: NodeId, b: NodeId) => (a < b ? `${a}|${b}` : `${b}|${a}`);
   const cover = (a: NodeId, b: NodeId) => covered.add(pairKey(a, b));
@@ -90,19 +93,18 @@ export function cutEdges(snapshot: Snapshot, nodes: ClusterNodeData[]): CanvasEd
     });
   };
   // Zone to zone.
-  for (let i = 0; i < zones.length; i++)
-    for (let j = i + 1; j < zones.length; j++) {
-      const [za, zb] = [zones[i], zones[j]];
-      const dirs = members.get(za)!.flatMap((a) => members.get(zb)!.map((b) => direction(a, b)));
+  for (const [i, za] of zones.entries())
+    for (const zb of zones.slice(i + 1)) {
+      const dirs = members(za).flatMap((a) => members(zb).map((b) => direction(a, b)));
       const dir = sameDirection(dirs);
       if (dir === null) continue;
-      for (const a of members.get(za)!) for (const b of members.get(zb)!) cover(a, b);
+      for (const a of members(za)) for (const b of members(zb)) cover(a, b);
       push(zoneKey(za), zoneKey(zb), dir, `Links between ${za} and ${zb}`, `cutzone:${za}|${zb}`);
     }
   // Node to a whole other zone (of more than one node).
   for (const n of nodes)
     for (const z of zones) {
-      const others = members.get(z)!.filter((id) => id !== n.id);
+      const others = members(z).filter((id) => id !== n.id);
       if (z === n.rack || others.length < 2 || others.every((id) => covered.has(pairKey(id, n.id)))) continue;
       const dir = sameDirection(others.map((id) => direction(n.id, id)));
       if (dir === null) continue;
@@ -119,7 +121,8 @@ export function cutEdges(snapshot: Snapshot, nodes: ClusterNodeData[]): CanvasEd
   const rest = [...pairs].sort(([x], [y]) => (x < y ? -1 : 1));
   for (const [k, [a, b]] of rest.slice(0, MAX_NODE_CUT_EDGES))
     push(keyOf(a), keyOf(b), direction(a, b)!, `Link ${a} – ${b}`, `cut:${k}`);
-  if (rest.length > MAX_NODE_CUT_EDGES && edges.length > 0)
-    edges[edges.length - 1].label += ` (and ${rest.length - MAX_NODE_CUT_EDGES} more cut links not drawn)`;
+  const lastEdge = edges.at(-1);
+  if (rest.length > MAX_NODE_CUT_EDGES && lastEdge)
+    lastEdge.label += ` (and ${rest.length - MAX_NODE_CUT_EDGES} more cut links not drawn)`;
   return edges;
 }

@@ -76,7 +76,7 @@ export function layoutCluster(input: LayoutInput): Layout {
     n.isBroker ? size.brokerHeight : size.controllerHeight;
   // Every zone has the same width and height, so the zones line up in a grid.
   const zoneWidth = ZONE_PAD * 2 + columns * size.width + (columns - 1) * GAP;
-  const zoneContent = inZone.map((members) => {
+  const zoneContent = inZone.map((members, index) => {
     const controllers = members.filter((n) => !n.isBroker);
     const brokers = members.filter((n) => n.isBroker);
     const places: { node: (typeof members)[number]; x: number; y: number }[] = [];
@@ -88,15 +88,15 @@ export function layoutCluster(input: LayoutInput): Layout {
         y += Math.max(...row.map(heightOf)) + GAP;
       }
     }
-    return { places, height: y - GAP + ZONE_PAD };
+    return { rack: racks[index] ?? NO_RACK, places, height: y - GAP + ZONE_PAD };
   });
   const zoneHeight = Math.max(...zoneContent.map((z) => z.height), ZONE_HEADER + ZONE_PAD);
-  racks.forEach((rack, index) => {
+  zoneContent.forEach(({ rack, places }, index) => {
     const x = (index % zonesPerRow) * (zoneWidth + ZONE_GAP);
     const y = Math.floor(index / zonesPerRow) * (zoneHeight + ZONE_GAP);
     const key = zoneKey(rack);
     zoneBoxes.push({ key, parent: null, x, y, absX: x, absY: y, width: zoneWidth, height: zoneHeight });
-    for (const place of zoneContent[index].places) {
+    for (const place of places) {
       nodeBoxes.push({
         key: nodeKey(place.node.id),
         parent: key,

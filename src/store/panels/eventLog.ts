@@ -151,6 +151,7 @@ export function selectEventLogRows(
   const rows: EventLogRow[] = [];
   for (let i = events.length - 1; i >= 0 && rows.length < limit; i--) {
     const event = events[i];
+    if (!event) continue;
     const category = eventCategory(event.type);
     if (!shown.has(category)) continue;
     rows.push({

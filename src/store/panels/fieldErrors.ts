@@ -44,16 +44,16 @@ function fieldErrorOfLine(line: string): FieldError {
   // A validation issue: "command.config.min.insync.replicas: Invalid value ..." (config keys hold dots).
   const issue = /^command((?:\.|\[)[^:\s]*): (.*)$/s.exec(line);
   if (issue) {
-    const path = issue[1].replace(/^\./, '');
-    const [head, ...rest] = path.split('.');
+    const [, at = '', message = ''] = issue;
+    const [head = '', ...rest] = at.replace(/^\./, '').split('.');
     const root = head.replace(/\[.*$/, '');
     const field =
       (root === 'config' || root === 'configs') && rest.length ? `config:${rest.join('.')}` : root;
-    return { field, code: impliedCode(field, issue[2]), message: issue[2] };
+    return { field, code: impliedCode(field, message), message };
   }
   const coded = /^([A-Z][A-Z_]+[A-Z]): (.*)$/s.exec(line);
   if (coded) {
-    const [, code, message] = coded;
+    const [, code = '', message = ''] = coded;
     if (code === 'INVALID_CONFIG' || code === 'POLICY_VIOLATION' || code === 'INVALID_REQUEST') {
       const key = configKeyIn(message);
       return { field: key ? `config:${key}` : null, code, message };
