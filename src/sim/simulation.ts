@@ -38,7 +38,9 @@ import { cloneWorld } from './checkpoint';
 import { applyCommand } from './commands';
 import { dispatch } from './dispatch';
 import { buildWorld } from './world';
-import { parseScenario, validateCommand } from './validate';
+import { LIMITS, parseScenario, validateCommand } from './validate';
+import { emit } from './kernel/kernel';
+import { runCli } from './tools';
 
 // Bumped whenever a change to the rules can replay a saved session differently (session.ts checkHash).
 // 0.2.0: consumer fetch sessions (KIP-227).
@@ -182,8 +184,31 @@ export class Simulation {
   apply(command: Command): CommandResult {
     const issues = validateCommand(command, 'command', this.context());
     if (issues.length) return { ok: false, error: issues.map((i) => `${i.path}: ${i.message}`).join('; ') };
+    if (command.type === 'cli') return this.cli(command.line);
     const error = command.type === 'loseRegion' ? this.loseRegion() : applyCommand(this.w, command);
     return error ? { ok: false, error } : { ok: true };
+  }
+
+  /**
+   * A line of Kafka's tools (tools/index.ts). The tool reads the cluster as it is now; a line that
+   * changes it goes through apply() as the page's command would, and leaves a CliCommand event.
+   */
+  private cli(line: string): CommandResult {
+    const ran = runCli(line, {
+      w: this.w,
+      apply: (c) => {
+        const result = this.apply(c);
+        return result.ok ? null : result.error;
+      },
+      maxPartitions: LIMITS.maxPartitions,
+    });
+    const output = ran.output;
+    if (ran.changed) {
+      emit(this.w, 'CliCommand', `$ ${line}${output ? `\n${output}` : ''}`, { line, output });
+      return { ok: true, output };
+    }
+    if (ran.exitCode !== 0) return { ok: false, error: output || `exit code ${ran.exitCode}`, output };
+    return { ok: true, output, readOnly: true };
   }
 
   snapshot(): Snapshot {
