@@ -3,7 +3,9 @@
 // from the cluster's state at this instant, in Kafka's own format. A line that changes the
 // cluster does so through the same engine paths as the page's forms.
 
+import { configCommand } from './configCommand';
 import { consumerGroupCommand } from './consumerGroupCommand';
+import { leaderElectionCommand } from './leaderElectionCommand';
 import { metadataQuorumCommand } from './metadataQuorumCommand';
 import { tokenize } from './tokenizer';
 import type { Tool, ToolContext, ToolResult } from './tool';
@@ -12,7 +14,13 @@ import { topicCommand } from './topicCommand';
 export type { ToolContext, ToolResult } from './tool';
 
 /** Every tool, by its script name. */
-export const TOOLS: readonly Tool[] = [topicCommand, consumerGroupCommand, metadataQuorumCommand];
+export const TOOLS: readonly Tool[] = [
+  topicCommand,
+  consumerGroupCommand,
+  metadataQuorumCommand,
+  configCommand,
+  leaderElectionCommand,
+];
 
 /** For completion in a terminal: each tool's name, sub-commands and long options. */
 export const CLI_TOOLS: readonly {

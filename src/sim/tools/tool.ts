@@ -1,6 +1,7 @@
 // What every tool shares: the cluster it reads, the way it changes it, and how it prints.
 
-import type { Command } from '../model/types';
+import { CONFIG_DEFS, parseConfigValue, type ConfigScope } from '../model/config';
+import type { Command, ConfigValue } from '../model/types';
 import type { World } from '../model/world';
 import type { OptionSpec } from './options';
 
@@ -66,4 +67,29 @@ export function parseInt32(text: string | undefined): number | null {
   if (text === undefined || !/^[+-]?\d+$/.test(text)) return null;
   const n = Number(text);
   return n >= -2147483648 && n <= 2147483647 ? n : null;
+}
+
+/** A config value typed as the registry types it ("2" → 2, "true" → true); text the engine will refuse stays text. */
+export function typedConfig(name: string, value: string, scope: ConfigScope): ConfigValue {
+  const def = Object.prototype.hasOwnProperty.call(CONFIG_DEFS, name) ? CONFIG_DEFS[name] : undefined;
+  if (!def || !def.scopes.includes(scope)) return value;
+  try {
+    return parseConfigValue(def, value);
+  } catch {
+    return value;
+  }
+}
+
+/** The Java exception a Kafka error code surfaces as in a tool's output. */
+export function exceptionOf(error: string): string {
+  const code = /^([A-Z_]+): /.exec(error)?.[1];
+  const names: Record<string, string> = {
+    INVALID_CONFIG: 'org.apache.kafka.common.errors.InvalidConfigurationException',
+    UNKNOWN_TOPIC_OR_PARTITION: 'org.apache.kafka.common.errors.UnknownTopicOrPartitionException',
+    REQUEST_TIMED_OUT: 'org.apache.kafka.common.errors.TimeoutException',
+    INVALID_REQUEST: 'org.apache.kafka.common.errors.InvalidRequestException',
+    POLICY_VIOLATION: 'org.apache.kafka.common.errors.PolicyViolationException',
+  };
+  const name = (code && names[code]) ?? 'org.apache.kafka.common.errors.ApiException';
+  return `${name}: ${kafkaMessage(error)}`;
 }

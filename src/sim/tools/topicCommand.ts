@@ -9,7 +9,7 @@ import { tpKey, type MetaImage, type PartitionState } from '../model/metadata';
 import type { ConfigValue, CreateTopic } from '../model/types';
 import type { World } from '../model/world';
 import { OptionError, parseOptions, type OptionSpec, type ParsedOptions } from './options';
-import { kafkaMessage, parseInt32, Printer, type Tool, type ToolContext } from './tool';
+import { kafkaMessage, parseInt32, Printer, typedConfig, type Tool, type ToolContext } from './tool';
 import { usage } from './usage';
 
 const OPTIONS: OptionSpec[] = [
@@ -243,7 +243,7 @@ function createTopic(opts: ParsedOptions, ctx: ToolContext, out: Printer): void 
       throw new CommandError(
         'requirement failed: Invalid topic config: all configs to be added must be in the format "key=val".',
       );
-    config[kv.slice(0, eq)] = kv.slice(eq + 1);
+    config[kv.slice(0, eq)] = typedConfig(kv.slice(0, eq), kv.slice(eq + 1), 'topic');
   }
   const command: CreateTopic = {
     type: 'createTopic',
