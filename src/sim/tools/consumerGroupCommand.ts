@@ -6,7 +6,7 @@
 import { clientsView } from '../observe/clientsView';
 import type { GroupView } from '../model/views';
 import type { World } from '../model/world';
-import { highWatermark, image } from './cluster';
+import { highWatermark, image, reachable } from './cluster';
 import { OptionError, parseOptions, type OptionSpec, type ParsedOptions } from './options';
 import { brokerHost, left, Printer, type Tool } from './tool';
 import { usage } from './usage';
@@ -83,6 +83,12 @@ export const consumerGroupCommand: Tool = {
       if (!(e instanceof OptionError || e instanceof UsageError)) throw e;
       out.println(e.message);
       out.println(usage(consumerGroupCommand));
+      return out.result(1);
+    }
+    if (!reachable(ctx.w)) {
+      out.println(
+        `\nError: Executing consumer group command failed due to org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: ${opts.has('list') ? 'listConsumerGroups' : 'describeConsumerGroups'}`,
+      );
       return out.result(1);
     }
     const groups = clientsView(ctx.w, image(ctx.w), () => 0).groups.filter((g) => g.state !== 'Dead');

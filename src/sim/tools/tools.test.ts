@@ -113,7 +113,25 @@ describe('kafka-topics.sh --describe', () => {
   });
 
   it('prints Leader: none, and --unavailable-partitions finds it, when every replica is down', () => {
-    const sim = ordersCluster();
+    const sim = createSimulation(
+      clusterScenario({
+        controllers: 1,
+        brokers: 4,
+        topics: [
+          {
+            name: 'orders',
+            partitions: 3,
+            replicationFactor: 3,
+            assignment: [
+              [2, 3, 4],
+              [3, 4, 2],
+              [4, 2, 3],
+            ],
+          },
+        ],
+      }),
+    );
+    sim.advance(5000);
     for (const id of [2, 3, 4]) sim.apply({ type: 'crashNode', nodeId: id });
     sim.advance(30_000);
     const lines = run(sim, `kafka-topics.sh ${BS} --describe --unavailable-partitions`).output.split('\n');
@@ -482,6 +500,14 @@ describe('the cli command', () => {
     expect(sim.stateHash()).toBe(hash);
     run(sim, `kafka-topics.sh ${BS} --create --topic t2 --partitions 1 --replication-factor 1`);
     expect(sim.events().at(-1)).toMatchObject({ type: 'CliCommand', output: 'Created topic t2.' });
+  });
+  it("with no broker up, the Admin client times out as Kafka's does", () => {
+    const sim = ordersCluster();
+    for (const id of [2, 3, 4]) sim.apply({ type: 'crashNode', nodeId: id });
+    sim.advance(30_000);
+    expect(run(sim, `kafka-topics.sh ${BS} --list`).output).toBe(
+      'Error while executing topic command : Timed out waiting for a node assignment. Call: listTopics',
+    );
   });
   it('an unknown program is not found', () => {
     expect(run(ordersCluster(), 'ls -l').output).toMatch(/^sh: ls: command not found/);

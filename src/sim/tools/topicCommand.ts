@@ -8,6 +8,7 @@ import { clusterImage, topicValue } from '../model/image';
 import { tpKey, type MetaImage, type PartitionState } from '../model/metadata';
 import type { ConfigValue, CreateTopic } from '../model/types';
 import type { World } from '../model/world';
+import { reachable } from './cluster';
 import { OptionError, parseOptions, type OptionSpec, type ParsedOptions } from './options';
 import { kafkaMessage, parseInt32, Printer, typedConfig, type Tool, type ToolContext } from './tool';
 import { usage } from './usage';
@@ -133,6 +134,9 @@ export const topicCommand: Tool = {
       return out.result(0);
     }
     try {
+      // An Admin client with no broker to answer waits for default.api.timeout.ms, then gives up.
+      if (!reachable(ctx.w))
+        throw new CommandError(`Timed out waiting for a node assignment. Call: ${adminCall(opts)}`);
       if (opts.has('create')) createTopic(opts, ctx, out);
       else if (opts.has('alter')) alterTopic(opts, ctx, out);
       else if (opts.has('list')) out.println(topics(ctx.w, opts).join('\n'));
@@ -189,6 +193,13 @@ function checkArgs(args: readonly string[], opts: ParsedOptions): void {
   invalid('if-exists', ['alter', 'delete', 'describe']);
   invalid('if-not-exists', ['create']);
   invalid('exclude-internal', ['list', 'describe']);
+}
+
+/** The Admin call the action makes first, as a timeout names it. */
+function adminCall(opts: ParsedOptions): string {
+  if (opts.has('create')) return 'createTopics';
+  if (opts.has('describe')) return 'describeTopics';
+  return 'listTopics';
 }
 
 /** TopicService.getTopics: every topic name, sorted, matching --topic as a regular expression (IncludeList). */
