@@ -47,6 +47,15 @@ import { runCli } from './tools';
 // 0.2.1: topic ids (TopicRecord.topicId), drawn from a seeded stream of their own.
 export const ENGINE_VERSION = '0.2.1';
 
+/** One line run through the cli command (Simulation.cliHistory). */
+export interface CliRun {
+  atMs: number;
+  line: string;
+  /** The tool exited with status 0. */
+  ok: boolean;
+}
+const CLI_RUNS_MAX = 1000;
+
 /** A standby cluster in another region and the MirrorMaker feeding it (mirror.ts). */
 interface MirrorLink {
   standby: Simulation;
@@ -67,6 +76,7 @@ export class Simulation {
     (copy as unknown as { cachedContext: null }).cachedContext = null;
     // The invariant monitor's history is not part of the world: a clone starts without one.
     (copy as unknown as { monitor: null }).monitor = null;
+    (copy as unknown as { cliRuns: CliRun[] }).cliRuns = [...this.cliRuns];
     (copy as unknown as { link: MirrorLink | null }).link = this.link
       ? { standby: this.link.standby.clone(), state: structuredClone(this.link.state) }
       : null;
@@ -203,6 +213,8 @@ export class Simulation {
       maxPartitions: LIMITS.maxPartitions,
     });
     const output = ran.output;
+    this.cliRuns.push({ atMs: this.w.nowMs, line, ok: ran.exitCode === 0 });
+    if (this.cliRuns.length > CLI_RUNS_MAX) this.cliRuns.splice(0, this.cliRuns.length - CLI_RUNS_MAX);
     if (ran.changed) {
       emit(this.w, 'CliCommand', `$ ${line}${output ? `\n${output}` : ''}`, { line, output });
       return { ok: true, output };
@@ -210,6 +222,16 @@ export class Simulation {
     if (ran.exitCode !== 0) return { ok: false, error: output || `exit code ${ran.exitCode}`, output };
     return { ok: true, output, readOnly: true };
   }
+
+  /**
+   * The cli lines run, oldest first (the newest CLI_RUNS_MAX), with their virtual time and whether
+   * the tool succeeded: for lessons that ask for a line. Beside the World, not in it: a line that only
+   * reads changes nothing a replay must reproduce.
+   */
+  cliHistory(): readonly CliRun[] {
+    return this.cliRuns;
+  }
+  private cliRuns: CliRun[] = [];
 
   snapshot(): Snapshot {
     const snapshot = buildSnapshot(this.w);
