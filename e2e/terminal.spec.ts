@@ -68,6 +68,8 @@ test('after a broker crash, --under-replicated-partitions lists the partitions i
 });
 
 test('the keyboard alone: Tab completes, Up recalls, a refusal is in the tool’s words', async ({ page }) => {
+  // axe-core over the whole page takes a while on a busy machine.
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1920, height: 1080 });
   const terminal = await openTerminal(page);
   const input = terminal.getByRole('textbox', { name: 'Command line' });
