@@ -483,6 +483,8 @@ export function describeCommand(c: Command): string {
       return 'Lose the primary region';
     case 'alterConfig':
       return `Alter config of ${c.resourceType} ${c.resourceName ?? ''}`.trim();
+    case 'cli':
+      return `$ ${c.line.length > 60 ? `${c.line.slice(0, 59)}…` : c.line}`;
     default:
       return c.type;
   }
