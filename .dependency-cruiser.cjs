@@ -74,7 +74,8 @@ function layerRules(name, { layers, packages }) {
  * The engine's tree (src/sim): each folder is a Kafka subsystem and may import only the folders
  * listed. Imports run one way: model <- kernel <- kraft <- broker <- groups; clients see only the
  * model and the kernel (a client knows the cluster only through the network); operations see
- * model, kernel and kraft; observe reads everything and no subsystem imports it. The files at the
+ * model, kernel and kraft; observe reads everything and no subsystem imports it; tools (Kafka's
+ * command-line tools) read what an Admin client would and only the facade imports them. The files at the
  * top of src/sim (the Simulation facade, the dispatcher, the validator, the public entries) may
  * import every folder; no folder imports them.
  */
@@ -87,6 +88,8 @@ const ENGINE = {
   clients: ['model', 'kernel'],
   operations: ['model', 'kernel', 'kraft'],
   observe: ['model', 'kernel', 'kraft', 'broker', 'groups', 'clients', 'operations'],
+  // Kafka's command-line tools read the cluster as an Admin client would; only the facade runs them.
+  tools: ['model', 'kernel', 'kraft', 'broker', 'groups', 'observe'],
 };
 
 const engineRules = Object.entries(ENGINE).map(([folder, allowed]) => ({

@@ -7,6 +7,7 @@ import { DashboardPanel } from './DashboardPanel';
 import { EventLogPanel } from './EventLogPanel';
 import { InspectorPanel } from './InspectorPanel';
 import { RegionsPanel } from './RegionsPanel';
+import { Terminal } from './Terminal';
 import { ComparePanel } from './timeline/ComparePanel';
 import { PANEL_TABS, usePanelsUi, type PanelTab } from './uiStore';
 import { VitalsPanel } from './vitals/VitalsPanel';
@@ -31,6 +32,8 @@ function PanelContent({ tab }: { tab: PanelTab }) {
       return <RegionsPanel />;
     case 'compare':
       return <ComparePanel />;
+    case 'terminal':
+      return <Terminal />;
   }
 }
 

@@ -1,7 +1,8 @@
 // Which side-panel tab is open, and requests to bring the inspector forward.
 import { create } from 'zustand';
 
-export type PanelTab = 'controls' | 'inspector' | 'dashboard' | 'events' | 'vitals' | 'regions' | 'compare';
+export type PanelTab =
+  'controls' | 'inspector' | 'dashboard' | 'events' | 'vitals' | 'regions' | 'compare' | 'terminal';
 
 export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = [
   { id: 'controls', label: 'Controls' },
@@ -11,6 +12,7 @@ export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = [
   { id: 'vitals', label: 'Vital signs' },
   { id: 'regions', label: 'Regions' },
   { id: 'compare', label: 'Compare' },
+  { id: 'terminal', label: 'Terminal' },
 ];
 
 interface PanelsUiState {

@@ -470,6 +470,8 @@ function commandSchemas(): Schema[] {
     ]),
     command('commitOffsets', { consumerId: { type: 'string', minLength: 1 } }, ['consumerId']),
     command('loseRegion', {}),
+    // One line of Kafka's tools (docs/cli.md); the tool parses it when the step runs.
+    command('cli', { line: { type: 'string', minLength: 1, maxLength: 4096 } }, ['line']),
   ];
 }
 

@@ -161,6 +161,9 @@ export function applyCommand(w: World, c: Command): string | null {
     case 'loseRegion':
       // Simulation.apply performs it: it concerns both clusters.
       return 'loseRegion needs the simulation of both regions';
+    case 'cli':
+      // Simulation.apply runs the tool: its output is the command's result.
+      return 'a cli line needs the simulation, which returns its output';
     case 'electLeaders': {
       const ctl = activeController(w);
       if (!ctl) return 'REQUEST_TIMED_OUT: no active controller (the quorum has no leader)';

@@ -206,6 +206,12 @@ export function dispatch(w: World, item: QueueItem, sim: { apply(command: Comman
     case 'script': {
       const step = itemAt(w.script, item.index);
       const result = sim.apply(step.command);
+      // A script's read-only line leaves its output in the log (a changing one already did).
+      if (step.command.type === 'cli' && result.ok && result.readOnly)
+        emit(w, 'CliOutput', `$ ${step.command.line}\n${result.output ?? ''}`, {
+          line: step.command.line,
+          output: result.output ?? '',
+        });
       if (!result.ok)
         emit(
           w,

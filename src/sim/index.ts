@@ -31,6 +31,8 @@ export { CONSUMER_CONFIGS, PRODUCER_CONFIGS } from './model/clientConfig';
 export { OFFSETS_TOPIC, offsetsPartitionFor } from './groups/offsetsTopic';
 export { CONSUMED_TRACE_MAX } from './clients/consumerFetcher';
 export type * from './types';
+// Kafka's command-line tools (the cli command): their names and options, for completion.
+export { CLI_TOOLS } from './tools';
 // Operating the cluster: sizing, failure budgets, reassignment plans, metrics, mirroring.
 export { capacityPlan, SEED_EXAMPLE } from './operations/capacity';
 export { failureBudget, type BudgetRules } from './operations/budget';

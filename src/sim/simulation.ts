@@ -38,7 +38,9 @@ import { cloneWorld } from './checkpoint';
 import { applyCommand } from './commands';
 import { dispatch } from './dispatch';
 import { buildWorld } from './world';
-import { parseScenario, validateCommand } from './validate';
+import { LIMITS, parseScenario, validateCommand } from './validate';
+import { emit } from './kernel/kernel';
+import { runCli } from './tools';
 
 // Bumped whenever a change to the rules can replay a saved session differently (session.ts checkHash).
 // 0.2.0: consumer fetch sessions (KIP-227).
@@ -46,6 +48,15 @@ import { parseScenario, validateCommand } from './validate';
 // 0.2.2: the group coordinator's memory is cleared when its broker stops, not on its next use.
 // 0.2.3: a controller's decision committed by the next leader after its crash is still logged.
 export const ENGINE_VERSION = '0.2.3';
+
+/** One line run through the cli command (Simulation.cliHistory). */
+export interface CliRun {
+  atMs: number;
+  line: string;
+  /** The tool exited with status 0. */
+  ok: boolean;
+}
+const CLI_RUNS_MAX = 1000;
 
 /** A standby cluster in another region and the MirrorMaker feeding it (mirror.ts). */
 interface MirrorLink {
@@ -67,6 +78,7 @@ export class Simulation {
     (copy as unknown as { cachedContext: null }).cachedContext = null;
     // The invariant monitor's history is not part of the world: a clone starts without one.
     (copy as unknown as { monitor: null }).monitor = null;
+    (copy as unknown as { cliRuns: CliRun[] }).cliRuns = [...this.cliRuns];
     (copy as unknown as { link: MirrorLink | null }).link = this.link
       ? { standby: this.link.standby.clone(), state: structuredClone(this.link.state) }
       : null;
@@ -184,9 +196,44 @@ export class Simulation {
   apply(command: Command): CommandResult {
     const issues = validateCommand(command, 'command', this.context());
     if (issues.length) return { ok: false, error: issues.map((i) => `${i.path}: ${i.message}`).join('; ') };
+    if (command.type === 'cli') return this.cli(command.line);
     const error = command.type === 'loseRegion' ? this.loseRegion() : applyCommand(this.w, command);
     return error ? { ok: false, error } : { ok: true };
   }
+
+  /**
+   * A line of Kafka's tools (tools/index.ts). The tool reads the cluster as it is now; a line that
+   * changes it goes through apply() as the page's command would, and leaves a CliCommand event.
+   */
+  private cli(line: string): CommandResult {
+    const ran = runCli(line, {
+      w: this.w,
+      apply: (c) => {
+        const result = this.apply(c);
+        return result.ok ? null : result.error;
+      },
+      maxPartitions: LIMITS.maxPartitions,
+    });
+    const output = ran.output;
+    this.cliRuns.push({ atMs: this.w.nowMs, line, ok: ran.exitCode === 0 });
+    if (this.cliRuns.length > CLI_RUNS_MAX) this.cliRuns.splice(0, this.cliRuns.length - CLI_RUNS_MAX);
+    if (ran.changed) {
+      emit(this.w, 'CliCommand', `$ ${line}${output ? `\n${output}` : ''}`, { line, output });
+      return { ok: true, output };
+    }
+    if (ran.exitCode !== 0) return { ok: false, error: output || `exit code ${ran.exitCode}`, output };
+    return { ok: true, output, readOnly: true };
+  }
+
+  /**
+   * The cli lines run, oldest first (the newest CLI_RUNS_MAX), with their virtual time and whether
+   * the tool succeeded: for lessons that ask for a line. Beside the World, not in it: a line that only
+   * reads changes nothing a replay must reproduce.
+   */
+  cliHistory(): readonly CliRun[] {
+    return this.cliRuns;
+  }
+  private cliRuns: CliRun[] = [];
 
   snapshot(): Snapshot {
     const snapshot = buildSnapshot(this.w);

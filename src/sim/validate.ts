@@ -178,6 +178,7 @@ export const COMMAND_TYPES: readonly Command['type'][] = Object.freeze([
   'addAcl',
   'removeAcl',
   'loseRegion',
+  'cli',
 ]);
 
 // ---- scenario sections -------------------------------------------------------------------------
@@ -879,6 +880,12 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
         'adding a controller needs a dynamic quorum (KIP-853), which this simulator does not model: add brokers only',
       );
     if (c.rack !== undefined) checkRack(c.rack, `${path}.rack`, add);
+  },
+
+  cli(c, path, _ctx, add) {
+    fields(c, path, ['line'], add);
+    if (typeof c.line !== 'string' || c.line.trim() === '' || c.line.length > 4096)
+      add(`${path}.line`, 'must be one command line of up to 4096 characters, e.g. "kafka-topics.sh --list"');
   },
 
   loseRegion(c, path, ctx, add) {

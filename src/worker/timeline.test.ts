@@ -224,3 +224,29 @@ describe("each branch's markers", () => {
     expect(timeline.info().markers).toEqual(mainMarkers);
   });
 });
+
+describe("a line of Kafka's tools", () => {
+  const line = (text: string): Command => ({ type: 'cli', line: text });
+  it('that only reads is answered and not recorded, so it starts no branch after a rewind', () => {
+    const timeline = new Timeline(scenario);
+    timeline.advanceTo(10_000);
+    timeline.seek(5_000);
+    const result = timeline.apply(line('kafka-topics.sh --bootstrap-server localhost:9092 --list'));
+    expect(result).toMatchObject({ ok: true, readOnly: true, output: expect.stringContaining('demo') });
+    expect(timeline.session().actions).toEqual([]);
+    expect(timeline.info().branches).toHaveLength(1);
+  });
+  it('that changes the cluster is recorded, and a session replays it to the same state', () => {
+    const timeline = new Timeline(scenario);
+    timeline.advanceTo(8_000);
+    const create = 'kafka-topics.sh --bootstrap-server localhost:9092 --create --topic t2 --partitions 2';
+    expect(timeline.apply(line(create))).toEqual({ ok: true, output: 'Created topic t2.' });
+    timeline.advanceTo(12_000);
+    const session = timeline.session();
+    expect(session.actions).toEqual([{ atMs: 8_000, command: line(create) }]);
+    expect(replaySession(session).sim.stateHash()).toBe(session.stateHash);
+    expect(describeCommand(line(create))).toBe(
+      '$ kafka-topics.sh --bootstrap-server localhost:9092 --create …',
+    );
+  });
+});

@@ -198,7 +198,8 @@ export class Timeline {
     // (the action's own events take seqs that the parent's future used).
     const seqBefore = lastSeq(this.live);
     const result = this.live.apply(command);
-    if (!result.ok) return result;
+    // A line that only reads (kafka-topics.sh --describe) changes nothing, so it is not an action.
+    if (!result.ok || ('readOnly' in result && result.readOnly)) return result;
     const b = this.branch;
     const now = this.live.nowMs;
     if (this.applied < b.actions.length || b.endMs > now) this.fork(seqBefore);
@@ -490,6 +491,8 @@ export function describeCommand(c: Command): string {
       return 'Lose the primary region';
     case 'alterConfig':
       return `Alter config of ${c.resourceType} ${c.resourceName ?? ''}`.trim();
+    case 'cli':
+      return `$ ${c.line.length > 60 ? `${c.line.slice(0, 59)}…` : c.line}`;
     default:
       return c.type;
   }

@@ -4,6 +4,7 @@
 // both use it, so a step is judged the same in CI and in the page, whatever the display's pace,
 // the playback speed or how long the learner took to answer.
 import type { SimEvent, Snapshot } from '..';
+import type { CliRun } from '../../sim/types';
 import { commandsFor, DEFAULT_WAIT_MS, type Lesson, type LessonStep, type LessonView } from './types';
 import type { Command } from '..';
 
@@ -15,6 +16,8 @@ export interface JudgedSim {
   readonly nowMs: number;
   snapshot(): Snapshot;
   events(): readonly SimEvent[];
+  /** The cli lines run so far (Simulation.cliHistory). */
+  cliHistory?(): readonly CliRun[];
 }
 
 export type Verdict =
@@ -63,7 +66,13 @@ export class StepJudge {
     // Checks keep their grid (armedAtMs + k × CHECK_EVERY_MS) whatever the host's slices.
     const behind = Math.floor((sim.nowMs - this.armedAtMs) / CHECK_EVERY_MS) + 1;
     this.nextAtMs = this.armedAtMs + behind * CHECK_EVERY_MS;
-    const view: LessonView = { snapshot: sim.snapshot(), events: sim.events(), start: this.start };
+    const since = this.armedAtMs;
+    const view: LessonView = {
+      snapshot: sim.snapshot(),
+      events: sim.events(),
+      start: this.start,
+      cliLines: (sim.cliHistory?.() ?? []).filter((r) => r.atMs >= since),
+    };
     if (this.step.until(view))
       return {
         kind: 'done',

@@ -26,6 +26,21 @@ export const brokerUp = (s: Snapshot, id: number): boolean => {
   return n !== undefined && n.state === 'running' && !n.fenced;
 };
 
+/**
+ * The learner ran `tool` (with or without `.sh`, or a bin/ path) with every word of `words` since
+ * the step began, in any order, and the tool succeeded: "run kafka-topics.sh --describe
+ * --under-replicated-partitions" is `ranCli(view, 'kafka-topics.sh', ['--describe',
+ * '--under-replicated-partitions'])`.
+ */
+export function ranCli(view: LessonView, tool: string, words: readonly string[] = []): boolean {
+  const name = (word: string) => word.slice(word.lastIndexOf('/') + 1).replace(/\.sh$/, '');
+  return (view.cliLines ?? []).some((run) => {
+    if (!run.ok) return false;
+    const typed = run.line.trim().split(/\s+/);
+    return typed[0] !== undefined && name(typed[0]) === name(tool) && words.every((w) => typed.includes(w));
+  });
+}
+
 /** Events since the step began that match. */
 export function eventsSince(
   view: LessonView,

@@ -2,6 +2,7 @@
 // run commands, may ask the learner to predict, and advances when its condition holds on what the
 // simulator shows (a pure predicate). The same data drives the page and the headless runner.
 import type { Command, Scenario, SimEvent, Snapshot } from '..';
+import type { CliRun } from '../../sim/types';
 
 /** What a step's predicates see: the cluster now, the event log, and the cluster when the step began. */
 export interface LessonView {
@@ -9,6 +10,8 @@ export interface LessonView {
   events: readonly SimEvent[];
   /** The snapshot taken as the step began, before its commands ran. */
   start: Snapshot;
+  /** Lines of Kafka's tools run since the step began (the Terminal tab, a task's `cli` commands). */
+  cliLines?: readonly CliRun[];
 }
 
 export type Condition = (view: LessonView) => boolean;

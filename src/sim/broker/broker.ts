@@ -225,16 +225,33 @@ export function onMetadataApplied(w: World, node: SimNode, records: MetaRecord[]
       const state = node.raft!.image.partitions.get(`${rec.topic}-${rec.partition}`);
       if (state && (state.replicas.includes(node.id) || b.replicas.has(`${rec.topic}-${rec.partition}`)))
         applyPartitionState(w, node, state);
-    } else if (
-      rec.type === 'TopicRecord' ||
-      rec.type === 'RemoveTopicRecord' ||
-      rec.type === 'ConfigRecord'
-    ) {
+    } else if (rec.type === 'RemoveTopicRecord') {
+      dropTopicReplicas(w, node, rec.name);
+      topicsChanged = true;
+    } else if (rec.type === 'TopicRecord' || rec.type === 'ConfigRecord') {
       topicsChanged = true;
     }
   }
   if (topicsChanged) onMetadataTopicsChanged(w, node);
   emitMetadataApplied(w, node, records.length);
+}
+
+/** A deleted topic: the broker stops its replicas of it and deletes their logs (ReplicaManager.stopPartitions). */
+function dropTopicReplicas(w: World, node: SimNode, topic: string): void {
+  const mine = [...node.broker!.replicas.values()].filter((m) => m.topic === topic);
+  for (const m of mine)
+    applyPartitionState(w, node, {
+      topic,
+      partition: m.partition,
+      replicas: [],
+      isr: [],
+      elr: [],
+      leader: -1,
+      leaderEpoch: m.leaderEpoch,
+      partitionEpoch: m.partitionEpoch,
+      adding: [],
+      removing: [],
+    });
 }
 
 function emitMetadataApplied(w: World, node: SimNode, count: number): void {

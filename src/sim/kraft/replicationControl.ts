@@ -351,3 +351,83 @@ export function electLeaders(
       })),
   );
 }
+
+/**
+ * CreatePartitions (ReplicationControlManager.createPartitions): grows a topic to `count`
+ * partitions, the new ones placed by the replica placer at the topic's replication factor. A
+ * producer that learns the new count sends a key to murmur2(key) % count, so keys move and
+ * per-key order across the change is lost. Returns Kafka's error, or null.
+ */
+export function createPartitions(w: World, node: SimNode, topic: string, count: number): string | null {
+  const img = node.controller!.work!;
+  const t = img.topics.get(topic);
+  if (!t) return 'UNKNOWN_TOPIC_OR_PARTITION: This server does not host this topic-partition.';
+  if (count === t.partitions) return `INVALID_PARTITIONS: Topic already has ${t.partitions} partition(s).`;
+  if (count < t.partitions)
+    return `INVALID_PARTITIONS: The topic ${topic} currently has ${t.partitions} partition(s); ${count} would not be an increase.`;
+  const first = img.partitions.get(tpKey(topic, 0));
+  const replicationFactor = first ? first.replicas.length : 1;
+  const usable = [...img.brokers.values()]
+    .filter((b) => !b.inControlledShutdown)
+    .sort((a, b) => a.brokerId - b.brokerId)
+    .map((b) => ({ id: b.brokerId, rack: b.rack, fenced: b.fenced }));
+  let assignment: number[][];
+  try {
+    assignment = placeReplicas(usable, count - t.partitions, replicationFactor, intSource(w.rng));
+  } catch (e) {
+    if (e instanceof PlacementError) return `INVALID_REPLICATION_FACTOR: ${e.message}`;
+    throw e;
+  }
+  const start = t.partitions;
+  const records: MetaRecord[] = [];
+  for (const [i, replicas] of assignment.entries()) {
+    const isr = replicas.filter((r) => isActiveBroker(img, r));
+    if (isr.length === 0)
+      return `INVALID_REPLICATION_FACTOR: Unable to replicate the partition ${replicationFactor} time(s): All brokers are currently fenced or in controlled shutdown.`;
+    records.push({
+      type: 'PartitionRecord',
+      topic,
+      partition: start + i,
+      replicas: [...replicas],
+      isr,
+      elr: [],
+      leader: isr[0]!,
+      leaderEpoch: 0,
+      partitionEpoch: 0,
+      adding: [],
+      removing: [],
+    });
+  }
+  const off = write(w, node, records);
+  later(
+    w,
+    node,
+    off,
+    'PartitionsCreated',
+    `Topic ${topic} grows from ${start} to ${count} partitions, the new ones placed as ${assignment.map((r) => `[${r}]`).join(' ')}: producers that refresh their metadata spread keys over ${count} partitions (murmur2(key) % ${count}), so a key may move and its order across the change is lost.`,
+    { topic, from: start, to: count, assignment },
+  );
+  return null;
+}
+
+/**
+ * DeleteTopics (ReplicationControlManager.deleteTopic): one RemoveTopicRecord; each broker drops
+ * its replicas of the topic and their logs when it applies it. Returns Kafka's error, or null.
+ */
+export function deleteTopic(w: World, node: SimNode, topic: string): string | null {
+  const img = node.controller!.work!;
+  const t = img.topics.get(topic);
+  if (!t) return 'UNKNOWN_TOPIC_OR_PARTITION: This server does not host this topic-partition.';
+  const off = write(w, node, [{ type: 'RemoveTopicRecord', name: topic }]);
+  later(
+    w,
+    node,
+    off,
+    'TopicDeleted',
+    `Topic ${topic} is deleted: its ${t.partitions} partition(s) and their logs go.`,
+    {
+      topic,
+    },
+  );
+  return null;
+}

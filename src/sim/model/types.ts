@@ -223,6 +223,15 @@ export interface CommitOffsets {
   consumerId: string;
 }
 
+/**
+ * One line of Kafka's command-line tools (`kafka-topics.sh --describe …`), run against the cluster
+ * now (src/sim/tools, docs/cli.md). A line that changes the cluster does what the page's form would.
+ */
+export interface Cli {
+  type: 'cli';
+  line: string;
+}
+
 /** The whole primary region goes dark (needs a scenario with a `mirror`). */
 export interface LoseRegion {
   type: 'loseRegion';
@@ -248,9 +257,15 @@ export type Command =
   | Produce
   | AddNode
   | ElectLeaders
-  | LoseRegion;
+  | LoseRegion
+  | Cli;
 
-export type CommandResult = { ok: true } | { ok: false; error: string };
+/**
+ * A command's outcome. A `cli` command also carries the tool's output; `readOnly` says the line
+ * changed nothing (a describe or a list), so a session need not record it.
+ */
+export type CommandResult =
+  { ok: true; output?: string; readOnly?: boolean } | { ok: false; error: string; output?: string };
 
 // ---- events ---------------------------------------------------------------
 

@@ -1,0 +1,56 @@
+// Kafka's command-line tools (apache/kafka's `tools` module) run against the simulated cluster:
+// one line is split as the shell splits it, the first word names the tool, and the tool answers
+// from the cluster's state at this instant, in Kafka's own format. A line that changes the
+// cluster does so through the same engine paths as the page's forms.
+
+import { configCommand } from './configCommand';
+import { consumerGroupCommand } from './consumerGroupCommand';
+import { leaderElectionCommand } from './leaderElectionCommand';
+import { metadataQuorumCommand } from './metadataQuorumCommand';
+import { tokenize } from './tokenizer';
+import type { Tool, ToolContext, ToolResult } from './tool';
+import { topicCommand } from './topicCommand';
+
+export type { ToolContext, ToolResult } from './tool';
+
+/** Every tool, by its script name. */
+export const TOOLS: readonly Tool[] = [
+  topicCommand,
+  consumerGroupCommand,
+  metadataQuorumCommand,
+  configCommand,
+  leaderElectionCommand,
+];
+
+/** For completion in a terminal: each tool's name, sub-commands and long options. */
+export const CLI_TOOLS: readonly {
+  name: string;
+  subcommands: readonly string[];
+  options: readonly string[];
+}[] = TOOLS.map((t) => ({
+  name: t.name,
+  subcommands: t.subcommands ?? [],
+  options: t.options.map((o) => `--${o.name}`),
+}));
+
+/** The tool a word names: `kafka-topics.sh`, `kafka-topics` or `bin/kafka-topics.sh`. */
+export function findTool(word: string): Tool | undefined {
+  const base = word.slice(word.lastIndexOf('/') + 1).replace(/\.sh$/, '');
+  return TOOLS.find((t) => t.name === `${base}.sh`);
+}
+
+/** Runs one command line. */
+export function runCli(line: string, ctx: ToolContext): ToolResult {
+  const split = tokenize(line);
+  if ('error' in split) return { output: `sh: syntax error: ${split.error}`, exitCode: 2, changed: false };
+  const [first, ...args] = split.words;
+  if (first === undefined) return { output: '', exitCode: 0, changed: false };
+  const tool = findTool(first);
+  if (!tool)
+    return {
+      output: `sh: ${first}: command not found (the tools here: ${TOOLS.map((t) => t.name).join(', ')})`,
+      exitCode: 127,
+      changed: false,
+    };
+  return tool.run(args, ctx);
+}
