@@ -378,6 +378,8 @@ export interface ConsumerClient {
   memberId: string;
   generation: number;
   protocol: string;
+  /** The generation of the last assignment (CooperativeStickyAssignor.onAssignment), for its user data. */
+  assignedGeneration?: number;
   /** Requests in flight by purpose ('find', 'join', 'sync', 'heartbeat', 'commit', 'offsets', 'metadata', 'reset:4', ...). */
   pendingReq: Map<string, { reqId: number; sentAtMs: number; timeoutMs: number; to: NodeId }>;
   /** No coordinator request before this time (retry.backoff.ms after an error). */
