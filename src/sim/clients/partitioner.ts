@@ -49,7 +49,9 @@ let scratch = new Uint8Array(256);
  */
 export function utf8(s: string): Uint8Array {
   // java.lang.String#getBytes(Charset) with UTF_8
-  return scratch.slice(0, writeUtf8(s));
+  // writeUtf8 may replace `scratch` with a larger buffer: read it only after the call.
+  const length = writeUtf8(s);
+  return scratch.slice(0, length);
 }
 
 /** Writes utf8(s) to the start of `scratch`; returns its length. */

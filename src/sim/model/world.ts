@@ -299,8 +299,11 @@ export interface ProducerClient {
   deliveryToken: number;
   deliveryDueMs: number;
   retryTimer: DeadlineTimer;
-  /** KIP-794 sticky partitioner: the current partition per topic and the bytes sent to it. */
-  sticky: Map<string, { partition: number; bytes: number }>;
+  /**
+   * KIP-794 sticky partitioner: the current partition per topic, the bytes appended to it, and the
+   * bytes in its open (unsent) batch.
+   */
+  sticky: Map<string, { partition: number; bytes: number; open?: number }>;
   counters: { sent: number; acknowledged: number; failed: Record<string, number>; retries: number };
   /** enable.idempotence was set explicitly (a conflicting acks is then a ConfigException). */
   idempotenceExplicit: boolean;
