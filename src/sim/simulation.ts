@@ -43,7 +43,10 @@ import { parseScenario, validateCommand } from './validate';
 // Bumped whenever a change to the rules can replay a saved session differently (session.ts checkHash).
 // 0.2.0: consumer fetch sessions (KIP-227).
 // 0.2.1: topic ids (TopicRecord.topicId), drawn from a seeded stream of their own.
-export const ENGINE_VERSION = '0.2.1';
+// 0.4.0: Kafka's own algorithms: cooperative-sticky and uniform assignors in Kafka's HashMap order,
+//        PartitionChangeBuilder's ELR and last known ELR, handleBrokerUnfenced on every leaderless
+//        partition, the sticky partitioner counting bytes as they are appended.
+export const ENGINE_VERSION = '0.4.0';
 
 /** A standby cluster in another region and the MirrorMaker feeding it (mirror.ts). */
 interface MirrorLink {
