@@ -181,7 +181,8 @@ function stickyPartition(
   }
   // BuiltInPartitioner.updatePartitionInfo
   s.bytes += size;
-  if ((s.bytes >= batchSize && lastFull) || s.bytes >= 2 * batchSize) nextStickyPartition(w, p, topic, leaders);
+  if ((s.bytes >= batchSize && lastFull) || s.bytes >= 2 * batchSize)
+    nextStickyPartition(w, p, topic, leaders);
   return partition;
 }
 

@@ -82,7 +82,8 @@ export function partitionChangeRecord(
   let targetAdding = input.reassign ? [...input.reassign.adding] : [...p.adding];
   let targetRemoving = input.reassign ? [...input.reassign.removing] : [...p.removing];
   let targetElr = [...p.elr];
-  let targetLastKnownElr = [...lastKnown];
+  // Kafka also tracks a targetLastKnownElr here; with useLastKnownLeaderInBalancedRecovery (always on
+  // in the controller) it never reaches the record, which maybeUpdateLastKnownLeader sets instead.
   const { acceptable, elrEnabled, minIsr } = input;
 
   // completeReassignmentIfNeeded (PartitionReassignmentReplicas.maybeCompleteReassignment)
@@ -98,10 +99,8 @@ export function partitionChangeRecord(
   }
   // maybePopulateTargetElr: in HashSet order (Integer hash = the broker id).
   if (elrEnabled) {
-    if (targetIsr.length >= minIsr) {
-      targetElr = [];
-      targetLastKnownElr = [];
-    } else {
+    if (targetIsr.length >= minIsr) targetElr = [];
+    else {
       const candidates = new JavaHashSet<number>(
         (r) => r,
         String,
@@ -112,10 +111,6 @@ export function partitionChangeRecord(
       targetElr = candidates
         .values()
         .filter((r) => !targetIsr.includes(r) && !(input.uncleanShutdown ?? []).includes(r));
-      for (const r of targetLastKnownElr) candidates.add(r);
-      targetLastKnownElr = candidates
-        .values()
-        .filter((r) => !targetIsr.includes(r) && !targetElr.includes(r));
     }
   }
   // tryElection: electLeader (electPreferredLeader or electAnyLeader)
@@ -158,10 +153,7 @@ export function partitionChangeRecord(
   if (record.leader === NO_LEADER_CHANGE && !p.replicas.every((r) => targetReplicas.includes(r)))
     record.leader = p.leader;
   // maybeUpdateRecordElr (useLastKnownLeaderInBalancedRecovery is on)
-  if (record.isr !== undefined || !elrEnabled) {
-    targetElr = [];
-    targetLastKnownElr = [];
-  }
+  if (record.isr !== undefined || !elrEnabled) targetElr = [];
   if (!same(targetElr, p.elr)) record.elr = targetElr;
   if (record.isr === undefined && (targetIsr.length || elrEnabled) && !same(targetIsr, p.isr))
     record.isr = targetIsr;
