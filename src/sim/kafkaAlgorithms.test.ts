@@ -29,16 +29,18 @@ describe('cooperative-sticky, as AbstractStickyAssignor', () => {
     expect(names(a.get('c01')!)).toEqual(['t-3']);
   });
 
-  it('deals unowned partitions round-robin over the members below quota, in member-id order', () => {
-    const members = ['b', 'a', 'c'].map((memberId) => ({
-      memberId,
-      subscription: { topics: ['t'], ownedPartitions: [] },
-    }));
-    const a = cooperativeStickyAssign(members, { t: 5 });
+  it('deals unowned partitions round-robin over the members below quota, then the extra slot first come', () => {
+    // 7 partitions over a, b, c; b owns t-0. Kafka (asked with these inputs): a t-1 t-4, b t-0 t-2 t-6, c t-3 t-5.
+    const members = [
+      { memberId: 'a', subscription: { topics: ['t'], ownedPartitions: [], generationId: 1 } },
+      { memberId: 'b', subscription: { topics: ['t'], ownedPartitions: [tp('t-0')], generationId: 1 } },
+      { memberId: 'c', subscription: { topics: ['t'], ownedPartitions: [], generationId: 1 } },
+    ];
+    const a = cooperativeStickyAssign(members, { t: 7 });
     expect(Object.fromEntries([...a].map(([id, tps]) => [id, names(tps)]))).toEqual({
-      a: ['t-0', 't-3'],
-      b: ['t-1', 't-4'],
-      c: ['t-2'],
+      a: ['t-1', 't-4'],
+      b: ['t-0', 't-2', 't-6'],
+      c: ['t-3', 't-5'],
     });
   });
 
@@ -56,14 +58,14 @@ describe('cooperative-sticky, as AbstractStickyAssignor', () => {
   });
 
   it('with different subscriptions, balances as the GeneralAssignmentBuilder does', () => {
-    // a: x and y; b: y only. Kafka gives b all of y and a all of x.
+    // a: x (9 partitions); b: y (6) and x. Kafka (asked with these inputs) gives b all of y and x-7.
     const members = [
-      { memberId: 'a', subscription: { topics: ['x', 'y'], ownedPartitions: [] } },
-      { memberId: 'b', subscription: { topics: ['y'], ownedPartitions: [] } },
+      { memberId: 'a', subscription: { topics: ['x'], ownedPartitions: [] } },
+      { memberId: 'b', subscription: { topics: ['y', 'x'], ownedPartitions: [] } },
     ];
-    const a = cooperativeStickyAssign(members, { x: 2, y: 2 });
-    expect(names(a.get('a')!)).toEqual(['x-0', 'x-1']);
-    expect(names(a.get('b')!)).toEqual(['y-0', 'y-1']);
+    const a = cooperativeStickyAssign(members, { x: 9, y: 6 });
+    expect(names(a.get('a')!)).toEqual(['x-0', 'x-1', 'x-2', 'x-3', 'x-4', 'x-5', 'x-6', 'x-8']);
+    expect(names(a.get('b')!)).toEqual(['x-7', 'y-0', 'y-1', 'y-2', 'y-3', 'y-4', 'y-5']);
   });
 });
 
