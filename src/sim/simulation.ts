@@ -47,7 +47,10 @@ import { runCli } from './tools';
 // 0.2.1: topic ids (TopicRecord.topicId), drawn from a seeded stream of their own.
 // 0.2.2: the group coordinator's memory is cleared when its broker stops, not on its next use.
 // 0.2.3: a controller's decision committed by the next leader after its crash is still logged.
-export const ENGINE_VERSION = '0.2.3';
+// 0.4.0: Kafka's own algorithms: cooperative-sticky and uniform assignors in Kafka's HashMap order,
+//        PartitionChangeBuilder's ELR and last known ELR, handleBrokerUnfenced on every leaderless
+//        partition, the sticky partitioner counting bytes as they are appended.
+export const ENGINE_VERSION = '0.4.0';
 
 /** One line run through the cli command (Simulation.cliHistory). */
 export interface CliRun {

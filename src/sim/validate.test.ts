@@ -117,7 +117,9 @@ describe('when a config value is out of range', () => {
 describe('when a topic asks for more replicas than there are brokers', () => {
   it('says so with the exact message', () => {
     const input = edited((s) => (s.topics[0].replicationFactor = 4));
-    expect(lines(input)).toEqual(['topics[0].replicationFactor: 4 replicas cannot be placed on 3 brokers']);
+    expect(lines(input)).toEqual([
+      'topics[0].replicationFactor: The target replication factor of 4 cannot be reached because only 3 broker(s) are registered.',
+    ]);
   });
 
   it('counts only nodes with the broker role', () => {
@@ -125,7 +127,9 @@ describe('when a topic asks for more replicas than there are brokers', () => {
       s.nodes.push({ id: 2, roles: ['controller'] });
       s.topics[0].replicationFactor = 4;
     });
-    expect(lines(input)).toEqual(['topics[0].replicationFactor: 4 replicas cannot be placed on 3 brokers']);
+    expect(lines(input)).toEqual([
+      'topics[0].replicationFactor: The target replication factor of 4 cannot be reached because only 3 broker(s) are registered.',
+    ]);
   });
 });
 
@@ -286,7 +290,7 @@ describe('when a scenario has several problems', () => {
       'network.links[0].to: no node 99 in this cluster',
       'topics[0].extra: unknown field',
       'topics[0].partitions: must be an integer of at least 1',
-      'topics[0].replicationFactor: 3 replicas cannot be placed on 1 brokers',
+      'topics[0].replicationFactor: The target replication factor of 3 cannot be reached because only 1 broker(s) are registered.',
       'script[0].atMs: must be a non-negative integer (virtual milliseconds from the start)',
       'script[0].command: a link needs two different ends',
     ]);
@@ -309,7 +313,7 @@ describe('when a scenario has several problems', () => {
     expect((error as ScenarioError).message).toBe(
       [
         'nodes[2].id: duplicate node id 5, also at nodes[1]',
-        'topics[0].replicationFactor: 4 replicas cannot be placed on 2 brokers',
+        'topics[0].replicationFactor: The target replication factor of 4 cannot be reached because only 2 broker(s) are registered.',
         'script[0].command.nodeId: no node 4 in this cluster',
       ].join('\n'),
     );
@@ -406,7 +410,7 @@ describe('validateCommand', () => {
     const script = edited((s) => s.script.push({ atMs: 1, command }));
     expect(lines(script)).toEqual([
       "script[1].command.name: Topic 'orders' already exists.",
-      'script[1].command.replicationFactor: 4 replicas cannot be placed on 3 brokers',
+      'script[1].command.replicationFactor: The target replication factor of 4 cannot be reached because only 3 broker(s) are registered.',
       'script[1].command.assignment[0][3]: The manual partition assignment includes broker 9, but no such broker is registered.',
     ]);
   });

@@ -577,7 +577,10 @@ function checkTopic(
   if (rf === undefined) fail(`${path}.replicationFactor`, 'missing');
   else if (!isInt(rf) || rf < 1) fail(`${path}.replicationFactor`, 'must be an integer of at least 1');
   else if (cluster && rf > cluster.brokerIds.size)
-    fail(`${path}.replicationFactor`, `${rf} replicas cannot be placed on ${cluster.brokerIds.size} brokers`);
+    fail(
+      `${path}.replicationFactor`,
+      `The target replication factor of ${rf} cannot be reached because only ${cluster.brokerIds.size} broker(s) are registered.`,
+    );
   else rfOk = true;
 
   if (topic.config !== undefined) {

@@ -4,7 +4,7 @@
 // is in consumerMembership.ts.
 
 import type { Assignment } from '../model/assignors';
-import { cooperativeStickyAssign, rangeAssign } from '../model/assignors';
+import { AssignorError, cooperativeStickyAssign, rangeAssign } from '../model/assignors';
 import type { MemberIo } from './consumerMembership';
 import { emit, setClientTimer } from '../kernel/kernel';
 import type { Body, CommittedOffset, TopicPartition } from '../model/messages';
@@ -127,6 +127,9 @@ export function sendJoin(w: World, c: ConsumerClient): void {
       subscription: {
         topics: c.topics,
         ownedPartitions: [...c.parts.values()].map((p) => ({ topic: p.topic, partition: p.partition })),
+        // ConsumerCoordinator.metadata: the generation, and cooperative-sticky's user data.
+        generationId: c.generation,
+        userDataGeneration: c.assignedGeneration ?? -1,
       },
     },
     // AbstractCoordinator: a JoinGroup may wait the whole rebalance timeout, plus 5 s.
@@ -212,10 +215,18 @@ export function onJoinResponse(
     for (const t of c.groupTopics) counts[t] = c.leaders.get(t)?.length ?? 0;
     c.assignedWith = counts;
     if (c.groupTopics.some((t) => !c.leaders.has(t))) c.needMetadata = true;
-    const result: Assignment =
-      b.protocol === 'cooperative-sticky'
-        ? cooperativeStickyAssign(b.members, counts)
-        : rangeAssign(b.members, counts);
+    let result: Assignment;
+    try {
+      result =
+        b.protocol === 'cooperative-sticky'
+          ? cooperativeStickyAssign(b.members, counts)
+          : rangeAssign(b.members, counts);
+    } catch (e) {
+      // ConsumerCoordinator.onLeaderElected: the assignor's IllegalStateException fails the leader's poll().
+      if (!(e instanceof AssignorError)) throw e;
+      consumerFailed(w, c, 'IllegalStateException', `the ${b.protocol} assignor failed: ${e.message}`);
+      return;
+    }
     assignments = [...result].map(([memberId, partitions]) => ({ memberId, partitions }));
   }
   request(w, c, 'sync', c.coordinator, {
@@ -240,6 +251,7 @@ export function onSyncResponse(
   }
   c.state = 'stable';
   c.rejoinNeeded = false;
+  c.assignedGeneration = c.generation;
   const assigned = new Set(b.partitions.map((tp) => tpKey(tp.topic, tp.partition)));
   let revoked = 0;
   for (const [k] of c.parts)

@@ -17,7 +17,7 @@ export function murmur2(data: Uint8Array, length = data.length): number {
   let h = 0x9747b28c ^ length;
   const tail = length & ~3;
   for (let i = 0; i < tail; i += 4) {
-    let k = data[i] | (data[i + 1] << 8) | (data[i + 2] << 16) | (data[i + 3] << 24);
+    let k = data[i]! | (data[i + 1]! << 8) | (data[i + 2]! << 16) | (data[i + 3]! << 24);
     k = Math.imul(k, m);
     k ^= k >>> r;
     k = Math.imul(k, m);
@@ -25,9 +25,9 @@ export function murmur2(data: Uint8Array, length = data.length): number {
   }
   const rest = length & 3;
   // Java's switch falls through from case 3 to case 1.
-  if (rest === 3) h ^= data[tail + 2] << 16;
-  if (rest >= 2) h ^= data[tail + 1] << 8;
-  if (rest >= 1) h = Math.imul(h ^ data[tail], m);
+  if (rest === 3) h ^= data[tail + 2]! << 16;
+  if (rest >= 2) h ^= data[tail + 1]! << 8;
+  if (rest >= 1) h = Math.imul(h ^ data[tail]!, m);
   h ^= h >>> 13;
   h = Math.imul(h, m);
   h ^= h >>> 15;
@@ -49,7 +49,9 @@ let scratch = new Uint8Array(256);
  */
 export function utf8(s: string): Uint8Array {
   // java.lang.String#getBytes(Charset) with UTF_8
-  return scratch.slice(0, writeUtf8(s));
+  // writeUtf8 may replace `scratch` with a larger buffer: read it only after the call.
+  const length = writeUtf8(s);
+  return scratch.slice(0, length);
 }
 
 /** Writes utf8(s) to the start of `scratch`; returns its length. */

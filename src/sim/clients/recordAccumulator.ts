@@ -30,7 +30,7 @@ export function choosePartition(
   r.partition =
     entry.key !== null
       ? partitionForKey(entry.key, leaders.length)
-      : stickyPartition(w, p, entry.topic, leaders);
+      : stickyPartition(w, p, entry.topic, leaders, recordSizeBytes(entry));
   entry.partition = r.partition;
 }
 
@@ -151,14 +151,52 @@ function nothingDue(w: World, p: ProducerClient): boolean {
   return true;
 }
 
-/** KIP-480/794: records without a key stick to one random available partition until a batch fills. */
-function stickyPartition(w: World, p: ProducerClient, topic: string, leaders: { leader: NodeId }[]): number {
-  const current = p.sticky.get(topic);
-  if (current && current.bytes < num(p, 'batch.size') && leaders[current.partition]?.leader !== -1)
-    return current.partition;
+/**
+ * KIP-480/794 (BuiltInPartitioner, RecordAccumulator.append): records without a key stick to one
+ * random available partition, and the bytes appended to it are counted as they are appended. Once
+ * they reach batch.size the partitioner moves on, as soon as the partition's last batch is full or
+ * sent (a switch is held back while a batch is open, up to twice batch.size).
+ */
+function stickyPartition(
+  w: World,
+  p: ProducerClient,
+  topic: string,
+  leaders: { leader: NodeId }[],
+  size: number,
+): number {
+  const batchSize = num(p, 'batch.size');
+  let s = p.sticky.get(topic);
+  // RecordAccumulator.partitionChanged: with no open batch, a switch held back earlier happens now.
+  if (s && !s.open && s.bytes >= batchSize) s = undefined;
+  if (!s || leaders[s.partition]?.leader === -1) s = nextStickyPartition(w, p, topic, leaders);
+  const partition = s.partition;
+  // tryAppend: the record joins the open batch, or that batch is closed and a new one opened.
+  let lastFull: boolean;
+  if (s.open && s.open + size > batchSize) {
+    s.open = size;
+    lastFull = size >= batchSize;
+  } else {
+    s.open = (s.open ?? 0) + size;
+    lastFull = s.open >= batchSize;
+  }
+  // BuiltInPartitioner.updatePartitionInfo
+  s.bytes += size;
+  if ((s.bytes >= batchSize && lastFull) || s.bytes >= 2 * batchSize)
+    nextStickyPartition(w, p, topic, leaders);
+  return partition;
+}
+
+/** BuiltInPartitioner.nextPartition: a random available partition (any partition if none is). */
+function nextStickyPartition(
+  w: World,
+  p: ProducerClient,
+  topic: string,
+  leaders: { leader: NodeId }[],
+): { partition: number; bytes: number; open?: number } {
   const available = leaders.map((l, i) => (l.leader >= 0 ? i : -1)).filter((i) => i >= 0);
   const pool = available.length ? available : leaders.map((_, i) => i);
   const partition = pool[nextInt(w.rng, pool.length)]!;
-  p.sticky.set(topic, { partition, bytes: 0 });
-  return partition;
+  const s = { partition, bytes: 0 };
+  p.sticky.set(topic, s);
+  return s;
 }

@@ -35,7 +35,8 @@ export function sendBatch(w: World, p: ProducerClient, b: Batch): void {
   const idempotent = b.acks === 'all' && p.idempotent;
   const tp = tpKey(b.topic, b.partition);
   const sticky = p.sticky.get(b.topic);
-  if (sticky && sticky.partition === b.partition) sticky.bytes += b.bytes;
+  // The sticky partition's open batch is sent: nothing holds back a partition switch (RecordAccumulator.allBatchesFull).
+  if (sticky && sticky.partition === b.partition) sticky.open = 0;
   const batchId = b.records[0]!.batchId >= 0 ? b.records[0]!.batchId : b.records[0]!.recordId;
   for (const r of b.records) {
     r.batchId = batchId;

@@ -230,6 +230,49 @@ function partitionCounts(node: SimNode, g: GroupMem): { perTopic: Record<string,
   return { perTopic, key: topics.map((t) => `${t}:${perTopic[t]}`).join(',') };
 }
 
+/**
+ * The uniform assignor works on topic ids (TopicIds): only the subscribed topics that exist, and the
+ * previous target per topic id, as the coordinator holds them.
+ */
+function uniformByName(node: SimNode, members: GroupMember[], perTopic: Record<string, number>): Assignment {
+  const topics = node.raft?.image.topics;
+  const idOf = (t: string) => topics?.get(t)?.topicId;
+  const nameOf = new Map<string, string>();
+  const counts: Record<string, number> = {};
+  for (const t of Object.keys(perTopic)) {
+    const id = idOf(t);
+    if (id === undefined) continue;
+    nameOf.set(id, t);
+    counts[id] = perTopic[t]!;
+  }
+  const result = uniformAssign(
+    members.map((m) => {
+      const previous = new Map<string, number[]>();
+      for (const tp of m.target ?? []) {
+        const id = idOf(tp.topic);
+        if (id !== undefined) previous.set(id, [...(previous.get(id) ?? []), tp.partition]);
+      }
+      return {
+        memberId: m.memberId,
+        topicIds: m.subscription.topics
+          .map(idOf)
+          .filter((id): id is string => id !== undefined && id in counts),
+        previous: [...previous].map(([topicId, partitions]) => ({ topicId, partitions })),
+      };
+    }),
+    counts,
+  );
+  const out: Assignment = new Map();
+  for (const [memberId, tps] of result)
+    out.set(
+      memberId,
+      tps
+        .map((tp) => ({ topic: nameOf.get(tp.topicId)!, partition: tp.partition }))
+        .sort(compareTopicPartition),
+    );
+  return out;
+}
+
 /** TargetAssignmentBuilder: the broker's assignor maps every member to partitions at the group epoch. */
 function computeTargetAssignment(
   w: World,
@@ -252,14 +295,7 @@ function computeTargetAssignment(
           members.map((m) => ({ memberId: m.memberId, subscription: m.subscription })),
           perTopic,
         )
-      : uniformAssign(
-          members.map((m) => ({
-            memberId: m.memberId,
-            topics: m.subscription.topics,
-            previous: m.target ?? [],
-          })),
-          perTopic,
-        );
+      : uniformByName(node, members, perTopic);
   for (const m of members) m.target = result.get(m.memberId) ?? [];
   g.assignmentEpoch = g.groupEpoch;
   g.protocol = assignor;

@@ -34,10 +34,10 @@ export function unfence(w: World, node: SimNode, brokerId: NodeId): void {
       nodeId: brokerId,
     },
   );
-  // Leaderless partitions that can now elect this broker (from the ISR or the ELR).
-  const leaderless = [...img.partitions.values()].filter(
-    (p) => p.leader === -1 && (p.isr.includes(brokerId) || p.elr.includes(brokerId)),
-  );
+  // ReplicationControlManager.handleBrokerUnfenced: every leaderless partition is revisited
+  // (partitionsWithNoLeader), so the returning broker can lead at once: from the ISR, the ELR, as
+  // the last known ELR member, or by an unclean election where the topic allows one.
+  const leaderless = [...img.partitions.values()].filter((p) => p.leader === -1);
   changePartitions(
     w,
     node,

@@ -135,9 +135,11 @@ function describeChange(
           ? 'an UNCLEAN election: the new leader was not in the ISR, records it lacks are lost'
           : election === 'elr'
             ? 'an election from the eligible leader replicas (ELR, KIP-966)'
-            : election === 'preferred'
-              ? 'a preferred leader election'
-              : 'a clean election from the ISR';
+            : election === 'last-known-elr'
+              ? 'electing the last known ELR member: with the ISR and the ELR empty, the last leader is taken back, though records it lacks may be lost (KIP-966)'
+              : election === 'preferred'
+                ? 'a preferred leader election'
+                : 'a clean election from the ISR';
       later(
         w,
         node,

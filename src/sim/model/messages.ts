@@ -210,6 +210,10 @@ export interface CommittedOffset extends TopicPartition {
 export interface Subscription {
   topics: string[];
   ownedPartitions: TopicPartition[];
+  /** ConsumerProtocolSubscription v2+ generationId: the member's generation, -1 when it has none. */
+  generationId?: number;
+  /** The generation in cooperative-sticky's user data: the last one the member was assigned in. */
+  userDataGeneration?: number;
 }
 
 export type GroupRequest =

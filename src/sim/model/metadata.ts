@@ -36,6 +36,8 @@ export interface PartitionState {
   replicas: NodeId[];
   isr: NodeId[];
   elr: NodeId[];
+  /** KIP-966's last known ELR member, kept while the ISR and the ELR are empty (absent: none). */
+  lastKnownElr?: NodeId[];
   leader: NodeId;
   leaderEpoch: number;
   partitionEpoch: number;
@@ -182,6 +184,7 @@ function partitionStateOf(s: PartitionState): PartitionState {
     replicas: [...s.replicas],
     isr: [...s.isr],
     elr: [...s.elr],
+    ...(s.lastKnownElr?.length ? { lastKnownElr: [...s.lastKnownElr] } : {}),
     leader: s.leader,
     leaderEpoch: s.leaderEpoch,
     partitionEpoch: s.partitionEpoch,

@@ -298,8 +298,11 @@ export interface ProducerClient {
   deliveryToken: number;
   deliveryDueMs: number;
   retryTimer: DeadlineTimer;
-  /** KIP-794 sticky partitioner: the current partition per topic and the bytes sent to it. */
-  sticky: Map<string, { partition: number; bytes: number }>;
+  /**
+   * KIP-794 sticky partitioner: the current partition per topic, the bytes appended to it, and the
+   * bytes in its open (unsent) batch.
+   */
+  sticky: Map<string, { partition: number; bytes: number; open?: number }>;
   counters: { sent: number; acknowledged: number; failed: Record<string, number>; retries: number };
   /** enable.idempotence was set explicitly (a conflicting acks is then a ConfigException). */
   idempotenceExplicit: boolean;
@@ -377,6 +380,8 @@ export interface ConsumerClient {
   memberId: string;
   generation: number;
   protocol: string;
+  /** The generation of the last assignment (CooperativeStickyAssignor.onAssignment), for its user data. */
+  assignedGeneration?: number;
   /** Requests in flight by purpose ('find', 'join', 'sync', 'heartbeat', 'commit', 'offsets', 'metadata', 'reset:4', ...). */
   pendingReq: Map<string, { reqId: number; sentAtMs: number; timeoutMs: number; to: NodeId }>;
   /** No coordinator request before this time (retry.backoff.ms after an error). */

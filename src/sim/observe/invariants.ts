@@ -158,7 +158,7 @@ export class InvariantMonitor {
       const e = events[i]!;
       if (e.type === 'LeaderElected' && typeof e.topic === 'string' && typeof e.partition === 'number') {
         const tp = tpKey(e.topic, e.partition);
-        if (e.election === 'unclean') {
+        if (e.election === 'unclean' || e.election === 'last-known-elr') {
           this.uncleanPartitions.add(tp);
           this.committedRecordIds.delete(tp);
         }

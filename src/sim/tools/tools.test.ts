@@ -170,7 +170,7 @@ describe('kafka-topics.sh --describe', () => {
       [
         // getReplicationFactor: the replicas less those being added.
         `Topic: orders\tTopicId: ${topicId(sim, 'orders')}\tPartitionCount: 1\tReplicationFactor: 3\tConfigs: `,
-        '\tTopic: orders\tPartition: 0\tLeader: 2\tReplicas: 5,3,4,2\tIsr: 3,4,2\tAdding Replicas: 5\tRemoving Replicas: 2\tElr: \tLastKnownElr: ',
+        '\tTopic: orders\tPartition: 0\tLeader: 2\tReplicas: 5,3,4,2\tIsr: 2,3,4\tAdding Replicas: 5\tRemoving Replicas: 2\tElr: \tLastKnownElr: ',
       ].join('\n'),
     );
   });
