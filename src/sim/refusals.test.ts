@@ -163,11 +163,17 @@ describe('a value that is not a string or a number is named by its kind', () => 
 
 describe('holes and non-objects in arrays are refused at their index', () => {
   // A hole is what `delete array[i]` leaves: forEach skips it, and the engine then read undefined.
+  /** An array of `length` with values only at the given indices (the rest are holes). */
+  const holey = (length: number, at: Record<number, unknown>): unknown[] => {
+    const out = new Array<unknown>(length);
+    for (const [i, v] of Object.entries(at)) out[Number(i)] = v;
+    return out;
+  };
   it('a node, a topic and a script step that are missing', () => {
     const input = scenario('default', (s) => {
       delete s.nodes[2];
       s.topics.length += 1;
-      s.script = [{ atMs: 0, command: { type: 'crashNode', nodeId: 4 } }, , 5];
+      s.script = holey(3, { 0: { atMs: 0, command: { type: 'crashNode', nodeId: 4 } }, 2: 5 });
     });
     const issues = refusal(input);
     expect(issueAt(issues, 'nodes[2]')).toContain('a node must be an object');
@@ -181,8 +187,8 @@ describe('holes and non-objects in arrays are refused at their index', () => {
   it('a hole in a list of roles and in a list of replicas', () => {
     const issues = refusal(
       scenario('three-brokers', (s) => {
-        s.nodes[0].roles = [, 'broker'];
-        s.topics[0].assignment = [[1, , 2]];
+        s.nodes[0].roles = holey(2, { 1: 'broker' });
+        s.topics[0].assignment = [holey(3, { 0: 1, 2: 2 })];
       }),
     );
     expect(issueAt(issues, 'nodes[0].roles[0]')).toContain('unknown role nothing');
