@@ -279,6 +279,9 @@ const defs: ConfigDef[] = [
     scopes: ['cluster', 'broker'],
     dynamic: false,
     min: 1,
+    // Simulator bound (Kafka has none): the offsets topic is created with the cluster, and 2^31
+    // partitions never finish being created. 1000 is 20 times Kafka's default.
+    max: 1000,
     doc: 'Partitions of __consumer_offsets; a group lives on partition abs(groupId.hashCode()) % this.',
   },
   {
