@@ -288,7 +288,8 @@ export interface CommandCase {
 function runCommands({ scene, steps }: CommandCase): string | null {
   const { scenario } = scenes[scene];
   const sim = createSimulation(scenario).watchInvariants();
-  const applied: { atMs: number; command: Command }[] = [];
+  /** The steps whose command was accepted: the replay applies those alone, with the same advances. */
+  const accepted = new Set<number>();
   for (const [i, step] of steps.entries()) {
     const before = sim.stateHash();
     let result;
@@ -297,7 +298,7 @@ function runCommands({ scene, steps }: CommandCase): string | null {
     } catch (error) {
       return `step ${i}: apply threw ${String(error).slice(0, 160)}`;
     }
-    if (result.ok) applied.push({ atMs: sim.nowMs, command: step.command });
+    if (result.ok) accepted.add(i);
     else {
       const problem = errorProblems(result.error);
       if (problem) return `step ${i} (${String((step.command as { type?: unknown }).type)}): ${problem}`;
@@ -315,12 +316,13 @@ function runCommands({ scene, steps }: CommandCase): string | null {
     return `invariant ${violations[0].invariant}: ${violations[0].message.slice(0, 200)}`;
   const problem = plain(sim);
   if (problem) return problem;
+  // Replay determinism: the accepted commands alone, at the same instants, give the same state
+  // (a refused command left no trace, not even in the seeded generator).
   const again = createSimulation(scenario);
-  for (const a of applied) {
-    again.advance(a.atMs - again.nowMs);
-    again.apply(a.command);
+  for (const [i, step] of steps.entries()) {
+    if (accepted.has(i) && !again.apply(step.command).ok) return `step ${i}: refused on replay`;
+    again.advance(step.advanceMs);
   }
-  again.advance(sim.nowMs - again.nowMs);
   if (again.stateHash() !== sim.stateHash())
     return 'replaying the accepted commands gives another state hash';
   return null;

@@ -44,6 +44,9 @@ import { parseScenario, validateCommand } from './validate';
 // 0.2.0: consumer fetch sessions (KIP-227).
 export const ENGINE_VERSION = '0.2.0';
 
+/** The problems of a refused command that its error names (validateCommand lists them all). */
+const MAX_REFUSAL_ISSUES = 2;
+
 /** A standby cluster in another region and the MirrorMaker feeding it (mirror.ts). */
 interface MirrorLink {
   standby: Simulation;
@@ -180,9 +183,19 @@ export class Simulation {
 
   apply(command: Command): CommandResult {
     const issues = validateCommand(command, 'command', this.context());
-    if (issues.length) return { ok: false, error: issues.map((i) => `${i.path}: ${i.message}`).join('; ') };
+    if (issues.length) {
+      // The first few problems: a command with a hundred bad fields is answered in a sentence or two.
+      const shown = issues.slice(0, MAX_REFUSAL_ISSUES).map((i) => `${i.path}: ${i.message}`);
+      if (issues.length > MAX_REFUSAL_ISSUES) shown.push(`and ${issues.length - MAX_REFUSAL_ISSUES} more`);
+      return { ok: false, error: shown.join('; ') };
+    }
+    // A refused command changes nothing, the seeded generator included: Kafka's controller may
+    // draw a random start for the replica placer before it finds every broker fenced.
+    const rng = { ...this.w.rng };
     const error = command.type === 'loseRegion' ? this.loseRegion() : applyCommand(this.w, command);
-    return error ? { ok: false, error } : { ok: true };
+    if (!error) return { ok: true };
+    Object.assign(this.w.rng, rng);
+    return { ok: false, error };
   }
 
   snapshot(): Snapshot {
