@@ -45,7 +45,8 @@ const scenes: { name: string; scenario: Scenario }[] = [
     .map((f) => ({ name: f, scenario: JSON.parse(readFileSync(`examples/${f}`, 'utf8')) as Scenario })),
 ];
 
-const nastyKey = fc.constantFrom(
+/** Names a careless or hostile writer might use for keys. */
+export const nastyKey = fc.constantFrom(
   '__proto__',
   'constructor',
   'toString',
@@ -55,7 +56,8 @@ const nastyKey = fc.constantFrom(
   '💥',
   'k'.repeat(300),
 );
-const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
+/** Values of every JSON kind and the limits: huge strings, deep nesting, prototype names. */
+export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.constantFrom(
     0,
@@ -76,7 +78,9 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   ),
   fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty'),
   fc.dictionary(nastyKey, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
-  fc.integer({ min: 50, max: 5000 }).map((depth) => {
+  // Thousands of levels: far deeper than a validator may recurse, and still within what the
+  // harness's own JSON.stringify can write on a test runner's stack.
+  fc.integer({ min: 50, max: 3000 }).map((depth) => {
     let v: unknown = 1;
     for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { k: v };
     return v;
@@ -235,7 +239,7 @@ const commandCase = fc.nat().chain((scene) => {
 
 // ---- checks ------------------------------------------------------------------------------------
 
-function issueProblems(issues: readonly { path: string; message: string }[]): string | null {
+export function issueProblems(issues: readonly { path: string; message: string }[]): string | null {
   if (issues.length === 0) return 'refused with no issues';
   for (const issue of issues) {
     if (typeof issue.path !== 'string' || issue.path === '')
@@ -348,7 +352,8 @@ function runLink(value: unknown): string | null {
   }
 }
 
-function linkFor(json: string): string {
+/** A link payload carrying `json`, its checksum right, so that the JSON itself is judged. */
+export function linkFor(json: string): string {
   const bytes = strToU8(json);
   return `1.${crc32Hex(bytes)}.${toBase64Url(deflateSync(bytes))}`;
 }

@@ -164,7 +164,9 @@ export function validateCommand(input: unknown, path: string, ctx?: CommandConte
 export function parseScenario(input: unknown): Scenario {
   const issues = validateScenario(input);
   if (issues.length > 0) throw new ScenarioError(issues);
-  const scenario = structuredClone(input) as Scenario;
+  // A copy as JSON reads it (a scenario is JSON): what JSON cannot carry is dropped, such as a
+  // field on an array (structuredClone copied those, and overflowed the stack on some).
+  const scenario = JSON.parse(JSON.stringify(input)) as Scenario;
   if (scenario.config) scenario.config = typedConfigs(scenario.config);
   for (const topic of scenario.topics ?? []) if (topic.config) topic.config = typedConfigs(topic.config);
   for (const step of scenario.script ?? []) {
