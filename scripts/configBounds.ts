@@ -71,7 +71,7 @@ export function boundCases(): BoundCase[] {
 
 /** The three-brokers cluster with a producer and a consumer, and `c` set. */
 function scenarioOf(c: BoundCase): Scenario {
-  const base = structuredClone(presets['three-brokers'].scenario);
+  const base = structuredClone(presets['three-brokers']!.scenario);
   const topic = base.topics![0]!;
   const producerConfig = c.kind === 'producer' ? { [c.name]: c.value } : undefined;
   const consumerConfig = c.kind === 'consumer' ? { [c.name]: c.value } : undefined;

@@ -97,7 +97,7 @@ if (!isMainThread) {
   }
   for (const [shape, list] of byWhat)
     process.stdout.write(
-      `  ${list.length} × ${shape}\n      first: --kind ${list[0].kind} --seed ${seed} --case ${list[0].index}: ${list[0].what}\n`,
+      `  ${list.length} × ${shape}\n      first: --kind ${list[0]!.kind} --seed ${seed} --case ${list[0]!.index}: ${list[0]!.what}\n`,
     );
   process.exit(defects.length ? 1 : 0);
 }

@@ -137,12 +137,12 @@ const fileCase = fc
     ),
   })
   .map(({ scene, mutations }) => {
-    let value: unknown = scenes[scene % scenes.length].scenario;
+    let value: unknown = scenes[scene % scenes.length]!.scenario;
     for (const m of mutations) {
       const all = paths(value);
       // A mutation the harness cannot make (its path vanished under an earlier one) is skipped.
       try {
-        value = mutate(value, all[m.path % all.length], m.value, m.op as 'set' | 'add' | 'delete', m.key);
+        value = mutate(value, all[m.path % all.length]!, m.value, m.op as 'set' | 'add' | 'delete', m.key);
       } catch {
         continue;
       }
@@ -227,7 +227,7 @@ function commandArb(scenario: Scenario): fc.Arbitrary<Command> {
 }
 
 const commandCase = fc.nat().chain((scene) => {
-  const { scenario } = scenes[scene % scenes.length];
+  const { scenario } = scenes[scene % scenes.length]!;
   return fc.record({
     scene: fc.constant(scene % scenes.length),
     steps: fc.array(
@@ -290,7 +290,7 @@ export interface CommandCase {
 }
 
 function runCommands({ scene, steps }: CommandCase): string | null {
-  const { scenario } = scenes[scene];
+  const { scenario } = scenes[scene]!;
   const sim = createSimulation(scenario).watchInvariants();
   /** The steps whose command was accepted: the replay applies those alone, with the same advances. */
   const accepted = new Set<number>();
@@ -317,7 +317,7 @@ function runCommands({ scene, steps }: CommandCase): string | null {
   }
   const violations = sim.violations();
   if (violations.length)
-    return `invariant ${violations[0].invariant}: ${violations[0].message.slice(0, 200)}`;
+    return `invariant ${violations[0]!.invariant}: ${violations[0]!.message.slice(0, 200)}`;
   const problem = plain(sim);
   if (problem) return problem;
   // Replay determinism: the accepted commands alone, at the same instants, give the same state
@@ -362,12 +362,12 @@ const linkCase = fc
   .record({ path: fc.nat(), value: nastyValue, op: fc.constantFrom('set', 'add', 'delete'), key: nastyKey })
   .map(({ path, value, op, key }) => {
     const base: Session = {
-      ...newSession(scenes[0].scenario),
+      ...newSession(scenes[0]!.scenario),
       actions: [{ atMs: 1000, command: { type: 'crashNode', nodeId: 4 } }],
       positionMs: 5000,
     };
     const all = paths(base);
-    return mutate(base, all[path % all.length], value, op as 'set' | 'add' | 'delete', key);
+    return mutate(base, all[path % all.length]!, value, op as 'set' | 'add' | 'delete', key);
   });
 
 /** The input of one case: a scenario file, a command run or a session value. */

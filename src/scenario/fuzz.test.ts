@@ -46,7 +46,7 @@ describe('fuzzing (the outcome is accepted and runs, or refused with paths and s
 
   it(`mutated link payloads decode or are refused with paths (fast-check seed ${SEED})`, () => {
     const base: Session = {
-      ...newSession(presets['three-brokers'].scenario),
+      ...newSession(presets['three-brokers']!.scenario),
       actions: [
         { atMs: 1000, command: { type: 'crashNode', nodeId: 2 } },
         { atMs: 4000, command: { type: 'produce', topic: 'demo', value: 'v', count: 3 } },

@@ -84,7 +84,7 @@ describe('the runner report (npm run sim)', () => {
 
   it('runs to the last step plus SETTLE_MS up to an hour exactly, and asks for --until past it', () => {
     const at = (atMs: number) => ({
-      ...presets.default.scenario,
+      ...presets.default!.scenario,
       script: [{ atMs, command: { type: 'healNetwork' as const } }],
     });
     expect(defaultUntil(at(MAX_DEFAULT_UNTIL_MS - SETTLE_MS))).toEqual({ untilMs: MAX_DEFAULT_UNTIL_MS });

@@ -15,7 +15,7 @@ const HUGE = 'x'.repeat(100_000);
 const MAX_MESSAGE = 300;
 
 function scenario(name: keyof typeof presets, edit: (s: Loose) => void): unknown {
-  const s = structuredClone(presets[name].scenario) as Loose;
+  const s = structuredClone(presets[name]!.scenario) as Loose;
   edit(s);
   return s;
 }
@@ -240,7 +240,7 @@ describe('deep nesting is refused with a path, never a stack overflow', () => {
     const issues = validateCommand(command, 'command');
     expect(issues).toHaveLength(1);
     expect(issues[0]!.path.startsWith('command.nodeId[0].k[0]')).toBe(true);
-    const sim = createSimulation(presets['three-brokers'].scenario);
+    const sim = createSimulation(presets['three-brokers']!.scenario);
     const result = sim.apply(command as never);
     expect(result.ok).toBe(false);
   });

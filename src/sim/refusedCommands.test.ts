@@ -9,7 +9,7 @@ import { presets } from '../scenario/presets';
 
 /** three-brokers (controller 1, brokers 2, 3, 4, topic demo) with producer p and consumer c, settled. */
 function running(): Simulation {
-  const sim = createSimulation(presets['three-brokers'].scenario);
+  const sim = createSimulation(presets['three-brokers']!.scenario);
   sim.advance(5_000);
   expect(
     sim.apply({

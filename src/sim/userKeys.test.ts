@@ -20,7 +20,7 @@ function entry<T>(key: string, value: T): Record<string, T> {
  * ids share one namespace, as they share the network's).
  */
 function withClients(producerId: string, consumerId: string, groupId: string): Scenario {
-  const base = structuredClone(presets['three-brokers'].scenario);
+  const base = structuredClone(presets['three-brokers']!.scenario);
   const topic = base.topics![0]!.name;
   return {
     ...base,
@@ -96,7 +96,7 @@ describe('a name of Object.prototype is a name like any other', () => {
 
     it(`as a topic name: ${name}`, () => {
       const started = () => {
-        const sim = createSimulation(presets['three-brokers'].scenario);
+        const sim = createSimulation(presets['three-brokers']!.scenario);
         sim.advance(5_000); // a controller is elected
         return sim;
       };
@@ -123,7 +123,7 @@ describe('a name of Object.prototype is a name like any other', () => {
     });
 
     it(`as a topic a consumer subscribes to before it exists: ${name}`, () => {
-      const sim = createSimulation(presets['three-brokers'].scenario);
+      const sim = createSimulation(presets['three-brokers']!.scenario);
       expect(sim.apply({ type: 'startConsumer', consumerId: 'c', groupId: 'g', topics: [name] }).ok).toBe(
         true,
       );
