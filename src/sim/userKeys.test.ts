@@ -48,7 +48,7 @@ function behaviour(snapshot: Snapshot) {
   };
 }
 
-function run(scenario: Scenario): Snapshot {
+function run(scenario: Scenario): Snapshot & { lagByGroup: Record<string, number> } {
   const sim = createSimulation(scenario);
   sim.advance(20_000);
   // A checkpoint (Simulation.clone) goes through structuredClone: the names must survive it too.
@@ -58,7 +58,8 @@ function run(scenario: Scenario): Snapshot {
   expect(copy.stateHash()).toBe(sim.stateHash());
   const snapshot = copy.snapshot();
   expect(() => structuredClone(snapshot)).not.toThrow();
-  return snapshot;
+  // The metrics' consumer lag, by group id.
+  return { ...snapshot, lagByGroup: copy.metrics().at(-1)!.consumerLag };
 }
 
 describe('a name of Object.prototype is a name like any other', () => {
@@ -85,6 +86,7 @@ describe('a name of Object.prototype is a name like any other', () => {
       const snapshot = run(withClients('producer-1', 'consumer-1', name));
       expect(behaviour(snapshot)).toEqual(normal);
       expect(snapshot.clients.groups[0]!.groupId).toBe(name);
+      expect(Object.keys(snapshot.lagByGroup)).toEqual([name]);
     });
 
     it(`as a client without a principal of its own: ${name} is User:ANONYMOUS`, () => {
