@@ -238,7 +238,7 @@ export function validateSession(value: unknown): ScenarioIssue[] {
   } else if (value.format !== SESSION_FORMAT) add('format', `must be ${SESSION_FORMAT}`);
 
   if (typeof value.engineVersion !== 'string' || value.engineVersion === '')
-    add('engineVersion', 'must be the engine version that wrote the session, e.g. "0.2.0"');
+    add('engineVersion', 'must be the engine version that wrote the session, e.g. "0.3.0"');
   if (value.stateHash !== undefined && (typeof value.stateHash !== 'string' || value.stateHash === ''))
     add('stateHash', 'must be a non-empty string');
 

@@ -42,7 +42,9 @@ import { parseScenario, validateCommand } from './validate';
 
 // Bumped whenever a change to the rules can replay a saved session differently (session.ts checkHash).
 // 0.2.0: consumer fetch sessions (KIP-227).
-export const ENGINE_VERSION = '0.2.0';
+// 0.3.0: a refused command leaves the seeded generator as it was (a refused createTopic drew from
+// it); a client timer of 0 ms (request.timeout.ms, auto.commit.interval.ms) waits 1 ms.
+export const ENGINE_VERSION = '0.3.0';
 
 /** The problems of a refused command that its error names (validateCommand lists them all). */
 const MAX_REFUSAL_ISSUES = 2;
