@@ -7,13 +7,14 @@
 // reruns one. Exit code 1 when any defect was found. The cases and checks are in fuzzCases.ts.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { parseArgs } from 'node:util';
-import { CASE_TIMEOUT_MS, KINDS, runCase, SLOW_CASE_MS, type Defect, type Kind } from './fuzzCases';
+import { CASE_TIMEOUT_MS, KINDS, runCase, slowAfterMs, type Defect, type Kind } from './fuzzCases';
 
 // ---- the watchdog --------------------------------------------------------------------------------
 
 if (!isMainThread) {
   const { kind, seed, from, to } = workerData as { kind: Kind; seed: number; from: number; to: number };
   for (let index = from; index < to; index++) {
+    const slowAfter = slowAfterMs(kind, seed + index);
     parentPort!.postMessage({ type: 'start', index });
     const started = Date.now();
     let what: string | null;
@@ -23,7 +24,8 @@ if (!isMainThread) {
       what = `the case threw ${String(error).slice(0, 160)}`;
     }
     const ms = Date.now() - started;
-    if (!what && ms > SLOW_CASE_MS) what = `slow: ${ms} ms of wall time`;
+    if (!what && ms > slowAfter)
+      what = `slow: ${ms} ms of wall time (its scene allows ${Math.round(slowAfter)})`;
     parentPort!.postMessage({ type: 'done', index, what, ms });
   }
 } else {
