@@ -3,6 +3,9 @@
 // advance() never return; the cases run in a worker thread so that a hang is seen and named.
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { boundCases, BOUND_RUN_MS, type BoundOutcome } from '../../scripts/configBounds';
@@ -12,9 +15,12 @@ const CASE_WALL_MS = 15_000;
 
 type Result = BoundOutcome | { outcome: 'threw' | 'hang'; message: string };
 
-/** scripts/configBounds.ts bundled for a worker thread (as `npm run fuzz` bundles its own). */
+/**
+ * scripts/configBounds.ts bundled for a worker thread (as `npm run fuzz` bundles its own), into a
+ * folder of its own: node_modules may be shared by several checkouts.
+ */
 function bundle(): string {
-  const outfile = fileURLToPath(new URL('../../node_modules/.cache/configBounds.mjs', import.meta.url));
+  const outfile = join(mkdtempSync(join(tmpdir(), 'kcl-config-bounds-')), 'configBounds.mjs');
   buildSync({
     entryPoints: [fileURLToPath(new URL('../../scripts/configBounds.ts', import.meta.url))],
     bundle: true,
@@ -62,6 +68,7 @@ async function runAll(count: number): Promise<{ result: Result; wallMs: number }
       worker.on('error', reject);
     });
   }
+  rmSync(dirname(file), { recursive: true, force: true });
   return results;
 }
 
