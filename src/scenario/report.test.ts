@@ -8,6 +8,7 @@ import {
   parseFields,
   summarize,
   reportPieces,
+  SETTLE_MS,
 } from './report';
 
 function report(options: Parameters<typeof reportPieces>[1]) {
@@ -79,5 +80,23 @@ describe('the runner report (npm run sim)', () => {
     expect('error' in until && until.error).toContain('pass --until MS to say how far');
     expect(defaultUntil(presets.default.scenario)).toEqual({ untilMs: 30_000 });
     expect(MAX_DEFAULT_UNTIL_MS).toBe(3_600_000);
+  });
+
+  it('runs to the last step plus SETTLE_MS up to an hour exactly, and asks for --until past it', () => {
+    const at = (atMs: number) => ({
+      ...presets.default!.scenario,
+      script: [{ atMs, command: { type: 'healNetwork' as const } }],
+    });
+    expect(defaultUntil(at(MAX_DEFAULT_UNTIL_MS - SETTLE_MS))).toEqual({ untilMs: MAX_DEFAULT_UNTIL_MS });
+    expect(defaultUntil(at(MAX_DEFAULT_UNTIL_MS - SETTLE_MS + 1))).toEqual({
+      error:
+        "the scenario's last script step is at 3570001 ms, so the run would simulate 3600001 ms " +
+        '(more than 3600000 ms, an hour, without being asked): pass --until MS to say how far',
+    });
+    // A step at the largest time a scenario may name: a message, not a run of 285,000 years.
+    const furthest = defaultUntil(at(Number.MAX_SAFE_INTEGER));
+    expect('error' in furthest && furthest.error).toContain(
+      `last script step is at ${Number.MAX_SAFE_INTEGER} ms`,
+    );
   });
 });

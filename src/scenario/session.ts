@@ -2,7 +2,15 @@
 // the actions they took with their virtual times, and the moment they are looking at. It travels
 // in a link (#s=...) or a JSON file; decoding is strict and lists every problem (docs/sharing.md).
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
-import { createSimulation, ENGINE_VERSION, LIMITS, validateCommand, validateScenario } from '../sim';
+import {
+  checkShape,
+  createSimulation,
+  ENGINE_VERSION,
+  keyPath,
+  LIMITS,
+  validateCommand,
+  validateScenario,
+} from '../sim';
 import type { Simulation } from '../sim/types';
 import type { Command, Scenario, ScenarioIssue } from '../sim/types';
 
@@ -230,7 +238,7 @@ export function validateSession(value: unknown): ScenarioIssue[] {
   } else if (value.format !== SESSION_FORMAT) add('format', `must be ${SESSION_FORMAT}`);
 
   if (typeof value.engineVersion !== 'string' || value.engineVersion === '')
-    add('engineVersion', 'must be the engine version that wrote the session, e.g. "0.2.0"');
+    add('engineVersion', 'must be the engine version that wrote the session, e.g. "0.5.0"');
   if (value.stateHash !== undefined && (typeof value.stateHash !== 'string' || value.stateHash === ''))
     add('stateHash', 'must be a non-empty string');
 
@@ -404,30 +412,11 @@ export function crc32Hex(bytes: Uint8Array): string {
   return ((crc ^ 0xffffffff) >>> 0).toString(16).padStart(8, '0');
 }
 
-/**
- * The path of a field: `parent.key`, or `parent["key"]` for a key that is not a plain name (empty,
- * spaces, symbols), quoting at most 40 characters of it.
- */
-export function keyPath(parent: string, key: string): string {
-  if (/^[A-Za-z_$][\w$.-]*$/.test(key) && key.length <= 40) return parent ? `${parent}.${key}` : key;
-  const shown = key.length > 40 ? `${key.slice(0, 40)}…` : key;
-  return `${parent}[${JSON.stringify(shown)}]`;
-}
+export { keyPath };
 
 /** The path of the first value nested deeper than `maxDepth`, or null; iterative, so any depth is safe. */
 export function tooDeep(value: unknown, maxDepth: number): string | null {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
-  while (stack.length > 0) {
-    const { value: v, path, depth } = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth >= maxDepth) return path || '(root)';
-    if (Array.isArray(v))
-      v.forEach((item, i) => stack.push({ value: item, path: `${path}[${i}]`, depth: depth + 1 }));
-    else
-      for (const [key, item] of Object.entries(v))
-        stack.push({ value: item, path: keyPath(path, key), depth: depth + 1 });
-  }
-  return null;
+  return checkShape(value, { maxDepth, maxValues: Infinity, what: 'a session' })?.path ?? null;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

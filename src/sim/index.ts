@@ -25,6 +25,8 @@ export {
   type ConfigDef,
   type ConfigScope,
 } from './model/config';
+// Quoting a user's value in a message, and the path of a user's key (shared with the session codec).
+export { MAX_QUOTED_CHARS, checkShape, keyPath, quote, shortText } from './model/userText';
 export { murmur2, partitionForKey, toPositive } from './clients/partitioner';
 // Clients: their configs with Kafka's defaults, and where a group's coordinator lives.
 export { CONSUMER_CONFIGS, PRODUCER_CONFIGS } from './model/clientConfig';

@@ -50,7 +50,9 @@ import { runCli } from './tools';
 // 0.4.0: Kafka's own algorithms: cooperative-sticky and uniform assignors in Kafka's HashMap order,
 //        PartitionChangeBuilder's ELR and last known ELR, handleBrokerUnfenced on every leaderless
 //        partition, the sticky partitioner counting bytes as they are appended.
-export const ENGINE_VERSION = '0.4.0';
+// 0.5.0: a refused command leaves the seeded generators as they were (a refused createTopic drew
+//        from one); a client timer of 0 ms (request.timeout.ms, auto.commit.interval.ms) waits 1 ms.
+export const ENGINE_VERSION = '0.5.0';
 
 /** One line run through the cli command (Simulation.cliHistory). */
 export interface CliRun {
@@ -60,6 +62,9 @@ export interface CliRun {
   ok: boolean;
 }
 const CLI_RUNS_MAX = 1000;
+
+/** The problems of a refused command that its error names (validateCommand lists them all). */
+const MAX_REFUSAL_ISSUES = 2;
 
 /** A standby cluster in another region and the MirrorMaker feeding it (mirror.ts). */
 interface MirrorLink {
@@ -198,10 +203,22 @@ export class Simulation {
 
   apply(command: Command): CommandResult {
     const issues = validateCommand(command, 'command', this.context());
-    if (issues.length) return { ok: false, error: issues.map((i) => `${i.path}: ${i.message}`).join('; ') };
+    if (issues.length) {
+      // The first few problems: a command with a hundred bad fields is answered in a sentence or two.
+      const shown = issues.slice(0, MAX_REFUSAL_ISSUES).map((i) => `${i.path}: ${i.message}`);
+      if (issues.length > MAX_REFUSAL_ISSUES) shown.push(`and ${issues.length - MAX_REFUSAL_ISSUES} more`);
+      return { ok: false, error: shown.join('; ') };
+    }
     if (command.type === 'cli') return this.cli(command.line);
+    // A refused command changes nothing, the seeded generators included: Kafka's controller may
+    // draw a random start for the replica placer before it finds every broker fenced.
+    const rng = { ...this.w.rng };
+    const idRng = { ...this.w.idRng };
     const error = command.type === 'loseRegion' ? this.loseRegion() : applyCommand(this.w, command);
-    return error ? { ok: false, error } : { ok: true };
+    if (!error) return { ok: true };
+    Object.assign(this.w.rng, rng);
+    Object.assign(this.w.idRng, idRng);
+    return { ok: false, error };
   }
 
   /**

@@ -17,6 +17,7 @@ import {
   resolveProducerConfig,
   type ClientKind,
 } from './model/clientConfig';
+import { checkShape, keyPath, quote, shortText } from './model/userText';
 
 /** The scenario format version this simulator reads. */
 export const SCENARIO_VERSION = 1;
@@ -40,6 +41,10 @@ export const LIMITS = Object.freeze({
   maxActions: 5000,
   /** Characters of a shared link's fragment (#s=...), so links survive chat tools and browsers. */
   maxUrlLength: 32000,
+  /** Levels of nested objects and arrays in a scenario or a command (the deepest real field is 6 down). */
+  maxNesting: 32,
+  /** Values (objects, arrays, strings, numbers, ...) in one scenario or command, all levels counted. */
+  maxValues: 1_000_000,
 });
 
 /** What a command may refer to; with it, validateCommand also checks that nodes and topics exist. */
@@ -79,6 +84,16 @@ export function validateScenario(input: unknown): ScenarioIssue[] {
 
   if (!isObject(input)) {
     add(ROOT_PATH, 'a scenario must be a JSON object');
+    return out;
+  }
+  // Checked first and without recursion: the checks below walk the value recursively.
+  const shape = checkShape(input, {
+    maxDepth: LIMITS.maxNesting,
+    maxValues: LIMITS.maxValues,
+    what: 'a scenario',
+  });
+  if (shape) {
+    add(shape.path, shape.message);
     return out;
   }
 
@@ -132,6 +147,12 @@ export function validateScenario(input: unknown): ScenarioIssue[] {
  */
 export function validateCommand(input: unknown, path: string, ctx?: CommandContext): ScenarioIssue[] {
   const out: ScenarioIssue[] = [];
+  const shape = checkShape(
+    input,
+    { maxDepth: LIMITS.maxNesting, maxValues: LIMITS.maxValues, what: 'a command' },
+    path,
+  );
+  if (shape) return [shape];
   checkCommand(input, path, ctx, (p, message) => out.push({ path: p, message }));
   return out;
 }
@@ -143,7 +164,9 @@ export function validateCommand(input: unknown, path: string, ctx?: CommandConte
 export function parseScenario(input: unknown): Scenario {
   const issues = validateScenario(input);
   if (issues.length > 0) throw new ScenarioError(issues);
-  const scenario = structuredClone(input) as Scenario;
+  // A copy as JSON reads it (a scenario is JSON): what JSON cannot carry is dropped, such as a
+  // field on an array (structuredClone copied those, and overflowed the stack on some).
+  const scenario = JSON.parse(JSON.stringify(input)) as Scenario;
   if (scenario.config) scenario.config = typedConfigs(scenario.config);
   for (const topic of scenario.topics ?? []) if (topic.config) topic.config = typedConfigs(topic.config);
   for (const step of scenario.script ?? []) {
@@ -221,7 +244,7 @@ function validateMirror(mirror: unknown, seed: unknown, ctx: CommandContext, add
     if (isObject(standby.network) && standby.network.links !== undefined)
       add('mirror.standby.network.links', 'per-link latencies are not available in the standby region');
     if (Array.isArray(standby.nodes))
-      standby.nodes.forEach((node, i) => {
+      each(standby.nodes, (node, i) => {
         if (isObject(node) && isNodeId(node.id) && ctx.nodeIds.has(node.id))
           add(
             `mirror.standby.nodes[${i}].id`,
@@ -236,7 +259,10 @@ function validateMirror(mirror: unknown, seed: unknown, ctx: CommandContext, add
     isObject(standby) &&
     (standby.region ?? 'region-2') === mirror.primaryRegion
   )
-    add('mirror.primaryRegion', `the two regions need different names (both are "${mirror.primaryRegion}")`);
+    add(
+      'mirror.primaryRegion',
+      `the two regions need different names (both are ${quote(mirror.primaryRegion)})`,
+    );
 
   const topics = mirror.topics;
   if (topics === undefined) add('mirror.topics', 'missing; the topics to mirror, e.g. ["orders"]');
@@ -244,14 +270,14 @@ function validateMirror(mirror: unknown, seed: unknown, ctx: CommandContext, add
     add('mirror.topics', 'must be a non-empty array of topic names');
   else {
     const firstAt = new Map<string, number>();
-    topics.forEach((topic, i) => {
+    each(topics, (topic, i) => {
       const path = `mirror.topics[${i}]`;
       if (typeof topic !== 'string') return add(path, 'must be a topic name');
       if (firstAt.has(topic))
-        return add(path, `duplicate topic "${topic}", also at mirror.topics[${firstAt.get(topic)}]`);
+        return add(path, `duplicate topic ${quote(topic)}, also at mirror.topics[${firstAt.get(topic)}]`);
       firstAt.set(topic, i);
       if (!ctx.topics.has(topic))
-        add(path, `topic ${JSON.stringify(topic)} is not in the scenario: mirror one of its "topics"`);
+        add(path, `topic ${quote(topic)} is not in the scenario: mirror one of its "topics"`);
     });
   }
   if (mirror.crossRegionLatencyMs !== undefined) {
@@ -293,12 +319,12 @@ function validateSecurity(security: unknown, add: Add): void {
       );
     else
       for (const [id, p] of Object.entries(security.principals))
-        checkPrincipal(p, `security.principals.${id}`, add);
+        checkPrincipal(p, keyPath('security.principals', id), add);
   }
   if (security.acls !== undefined) {
     if (!Array.isArray(security.acls)) add('security.acls', 'must be an array of ACL bindings');
     else
-      security.acls.forEach((acl, i) => {
+      each(security.acls, (acl, i) => {
         const path = `security.acls[${i}]`;
         if (!isObject(acl))
           return add(path, 'an ACL must be an object like {"principal": "User:alice", ...}');
@@ -314,7 +340,7 @@ function validateSecurity(security: unknown, add: Add): void {
     else
       for (const [id, p] of Object.entries(security.clientProtocols))
         if (!SECURITY_PROTOCOLS.includes(p as never))
-          add(`security.clientProtocols.${id}`, `must be one of ${SECURITY_PROTOCOLS.join(', ')}`);
+          add(keyPath('security.clientProtocols', id), `must be one of ${SECURITY_PROTOCOLS.join(', ')}`);
   }
 }
 
@@ -353,7 +379,7 @@ function validateNodes(nodes: unknown, ctx: CommandContext, add: Add): void {
   const firstAt = new Map<number, number>();
   let controllers = 0;
   let brokers = 0;
-  nodes.forEach((node, i) => {
+  each(nodes, (node, i) => {
     const path = `nodes[${i}]`;
     if (!isObject(node)) return add(path, 'a node must be an object like {"id": 1, "roles": ["broker"]}');
     unknownFields(node, path, ['id', 'roles', 'rack'], add);
@@ -383,7 +409,7 @@ function validateClusterConfig(config: unknown, add: Add): void {
   if (!isObject(config)) return add('config', 'must be an object of Kafka config names to values');
   for (const [name, value] of Object.entries(config)) {
     const problem = checkConfig(name, value, 'cluster');
-    if (problem) add(`config.${name}`, problem);
+    if (problem) add(keyPath('config', name), problem);
   }
   // KafkaConfig.validateValues
   const effective = (name: string): number | undefined => {
@@ -411,7 +437,7 @@ function validateNetwork(network: unknown, ctx: CommandContext, add: Add): void 
   if (!Array.isArray(network.links))
     return add('network.links', 'must be an array of {"from", "to", "latencyMs"}');
   const firstAt = new Map<string, number>();
-  network.links.forEach((link, i) => {
+  each(network.links, (link, i) => {
     const path = `network.links[${i}]`;
     if (!isObject(link))
       return add(path, 'a link must be an object like {"from": 4, "to": 5, "latencyMs": 20}');
@@ -420,7 +446,7 @@ function validateNetwork(network: unknown, ctx: CommandContext, add: Add): void 
     if (link.latencyMs === undefined) add(`${path}.latencyMs`, 'missing');
     else checkLatency(link.latencyMs, `${path}.latencyMs`, add);
     if (ends) {
-      const key = `${ends[0]} → ${ends[1]}`;
+      const key = `${quote(ends[0])} → ${quote(ends[1])}`;
       if (firstAt.has(key)) add(path, `duplicate link ${key}, also at network.links[${firstAt.get(key)}]`);
       else firstAt.set(key, i);
     }
@@ -430,7 +456,7 @@ function validateNetwork(network: unknown, ctx: CommandContext, add: Add): void 
 function validateTopics(topics: unknown, ctx: CommandContext, add: Add): void {
   if (!Array.isArray(topics)) return add('topics', 'must be an array of topics');
   const firstAt = new Map<string, number>();
-  topics.forEach((topic, i) => {
+  each(topics, (topic, i) => {
     const path = `topics[${i}]`;
     if (!isObject(topic))
       return add(
@@ -452,7 +478,7 @@ function validateScript(script: unknown, ctx: CommandContext, add: Add): void {
     add('script', `${script.length} steps; the limit is ${LIMITS.maxScriptSteps}`);
 
   const order: { index: number; atMs: number }[] = [];
-  script.forEach((step, i) => {
+  each(script, (step, i) => {
     const path = `script[${i}]`;
     if (!isObject(step))
       return add(
@@ -540,18 +566,24 @@ function checkTopic(
       // Kafka's own internal topics (__consumer_offsets, __cluster_metadata, ...) are the simulator's.
       fail(
         `${path}.name`,
-        `Topic name ${name} is reserved: names starting with "__" belong to Kafka's internal topics`,
+        `Topic name ${shortText(name)} is reserved: names starting with "__" belong to Kafka's internal topics`,
       );
     else if (scenarioTopics?.has(name))
-      fail(`${path}.name`, `duplicate topic name "${name}", also at topics[${scenarioTopics.get(name)}]`);
+      fail(
+        `${path}.name`,
+        `duplicate topic name ${quote(name)}, also at topics[${scenarioTopics.get(name)}]`,
+      );
     else if (cluster) {
-      if (cluster.topics.has(name)) fail(`${path}.name`, `Topic '${name}' already exists.`);
+      if (cluster.topics.has(name)) fail(`${path}.name`, `Topic '${shortText(name)}' already exists.`);
       else {
         // ReplicationControlManager.validateNewTopicNames: '.' and '_' collide in metric names.
         const normalized = name.replace(/\./g, '_');
         const other = [...cluster.topics.keys()].find((t) => t.replace(/\./g, '_') === normalized);
         if (other !== undefined)
-          fail(`${path}.name`, `Topic '${name}' collides with existing topic: ${other}`);
+          fail(
+            `${path}.name`,
+            `Topic '${shortText(name)}' collides with existing topic: ${shortText(other)}`,
+          );
       }
     }
   }
@@ -588,7 +620,7 @@ function checkTopic(
     else
       for (const [key, value] of Object.entries(topic.config)) {
         const problem = checkConfig(key, value, 'topic');
-        if (problem) fail(`${path}.config.${key}`, problem);
+        if (problem) fail(keyPath(`${path}.config`, key), problem);
       }
   }
 
@@ -602,7 +634,7 @@ function checkTopic(
           `${path}.assignment`,
           `has ${assignment.length} replica list${assignment.length === 1 ? '' : 's'}, but the topic has ${partitions} partition${partitions === 1 ? '' : 's'}`,
         );
-      assignment.forEach((replicas, p) => {
+      each(assignment, (replicas, p) => {
         const rpath = `${path}.assignment[${p}]`;
         if (!Array.isArray(replicas)) return fail(rpath, 'must be an array of broker ids');
         if (replicas.length === 0)
@@ -613,7 +645,7 @@ function checkTopic(
             `has ${replicas.length} replica${replicas.length === 1 ? '' : 's'}, but replicationFactor is ${rf}`,
           );
         const seen = new Set<number>();
-        replicas.forEach((id, r) => {
+        each(replicas, (id, r) => {
           if (!isNodeId(id)) return fail(`${rpath}[${r}]`, 'a broker id must be a positive 32-bit integer');
           if (seen.has(id))
             return fail(
@@ -691,7 +723,7 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
     if (c.topics === undefined) add(`${path}.topics`, 'missing');
     else if (!Array.isArray(c.topics) || c.topics.length === 0)
       add(`${path}.topics`, 'must be a non-empty array of topic names');
-    else c.topics.forEach((t, i) => checkClientTopic(t, `${path}.topics[${i}]`, ctx, add, inScenario));
+    else each(c.topics, (t, i) => checkClientTopic(t, `${path}.topics[${i}]`, ctx, add, inScenario));
     checkClientConfigs(
       c.config,
       `${path}.config`,
@@ -726,7 +758,7 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
         'must be a non-empty array of {"topic", "partition", "replicas"} (replicas null cancels)',
       );
     const seen = new Set<string>();
-    c.partitions.forEach((tp, i) => {
+    each(c.partitions, (tp, i) => {
       const ppath = `${path}.partitions[${i}]`;
       if (!isObject(tp))
         return add(
@@ -735,7 +767,7 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
         );
       unknownFields(tp, ppath, ['topic', 'partition', 'replicas'], add);
       checkTopicPartition(tp, ppath, ctx, add);
-      const key = `${String(tp.topic)}-${String(tp.partition)}`;
+      const key = `${quote(tp.topic)}-${quote(tp.partition)}`;
       if (seen.has(key)) add(ppath, `partition ${key} is named twice`);
       seen.add(key);
       if (tp.replicas === undefined)
@@ -744,7 +776,7 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
       if (!Array.isArray(tp.replicas) || tp.replicas.length === 0)
         return add(`${ppath}.replicas`, 'The manual partition assignment includes an empty replica list.');
       const ids = new Set<number>();
-      tp.replicas.forEach((id, r) => {
+      each(tp.replicas, (id, r) => {
         if (!isNodeId(id))
           return add(`${ppath}.replicas[${r}]`, 'a broker id must be a positive 32-bit integer');
         if (ids.has(id))
@@ -769,11 +801,11 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
     if (!Array.isArray(groups) || groups.length === 0)
       return add(`${path}.groups`, 'must be a non-empty array of node id lists, e.g. [[1, 4, 5], [2, 3, 6]]');
     const groupOf = new Map<number, number>();
-    groups.forEach((group, g) => {
+    each(groups, (group, g) => {
       const gpath = `${path}.groups[${g}]`;
       if (!Array.isArray(group) || group.length === 0)
         return add(gpath, 'must be a non-empty array of node ids');
-      group.forEach((id, k) => {
+      each(group, (id, k) => {
         if (!checkNodeRef(id, `${gpath}[${k}]`, ctx, add)) return;
         const n = id as number;
         if (groupOf.has(n) && groupOf.get(n) !== g)
@@ -811,7 +843,7 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
     if (scope === 'topic') {
       if (name === undefined) add(`${path}.resourceName`, 'missing; name the topic');
       else if (typeof name !== 'string') add(`${path}.resourceName`, 'must be the topic name, a string');
-      else if (ctx && !ctx.topics.has(name)) add(`${path}.resourceName`, `no topic ${JSON.stringify(name)}`);
+      else if (ctx && !ctx.topics.has(name)) add(`${path}.resourceName`, `no topic ${quote(name)}`);
     } else if (scope === 'broker') {
       if (name === undefined) add(`${path}.resourceName`, 'missing; name the broker, e.g. "4"');
       else if (typeof name !== 'string' || !/^[0-9]+$/.test(name))
@@ -833,7 +865,7 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
         value === null
           ? checkConfig(key, CONFIG_DEFS[key]?.default, scope, { alter: true })
           : checkConfig(key, value, scope, { alter: true });
-      if (problem) add(`${path}.configs.${key}`, problem);
+      if (problem) add(keyPath(`${path}.configs`, key), problem);
     }
   },
 
@@ -845,7 +877,7 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
     else if (typeof topic !== 'string') add(`${path}.topic`, 'must be a topic name');
     else if (ctx) {
       partitions = ctx.topics.get(topic);
-      if (partitions === undefined) add(`${path}.topic`, `no topic ${JSON.stringify(topic)}`);
+      if (partitions === undefined) add(`${path}.topic`, `no topic ${quote(topic)}`);
     }
     if (c.key !== undefined && c.key !== null) checkRecordText(c.key, `${path}.key`, add, 'a string or null');
     if (c.value === undefined) add(`${path}.value`, 'missing');
@@ -909,7 +941,7 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
         `${path}.partitions`,
         'must be an array of {"topic", "partition"} (omit it for all partitions)',
       );
-    c.partitions.forEach((tp, i) => {
+    each(c.partitions, (tp, i) => {
       const ppath = `${path}.partitions[${i}]`;
       if (!isObject(tp)) return add(ppath, 'must be an object like {"topic": "orders", "partition": 0}');
       unknownFields(tp, ppath, ['topic', 'partition'], add);
@@ -933,7 +965,7 @@ function checkCommand(
     const close = typeof type === 'string' ? closestName(type, COMMAND_TYPES) : undefined;
     return add(
       `${path}.type`,
-      `unknown command type ${JSON.stringify(type)}${close ? ` (did you mean "${close}"?)` : ''}`,
+      `unknown command type ${quote(type)}${close ? ` (did you mean "${close}"?)` : ''}`,
     );
   }
   COMMAND_CHECKS[type as Command['type']](input, path, ctx, add, inScenario);
@@ -962,7 +994,7 @@ function checkClientTopic(
   const problem = checkTopicName(topic);
   if (problem) return add(path, problem);
   if (inScenario && ctx && !ctx.topics.has(topic))
-    add(path, `no topic ${JSON.stringify(topic)}: create it in "topics" or with a createTopic step first`);
+    add(path, `no topic ${quote(topic)}: create it in "topics" or with a createTopic step first`);
 }
 
 function checkClientConfigs(
@@ -1043,9 +1075,9 @@ function checkRoles(roles: unknown, path: string, add: Add): string[] {
     return [];
   }
   const seen: string[] = [];
-  roles.forEach((role, i) => {
+  each(roles, (role, i) => {
     if (role !== 'broker' && role !== 'controller')
-      add(`${path}[${i}]`, `unknown role ${JSON.stringify(role)} (roles are "broker" and "controller")`);
+      add(`${path}[${i}]`, `unknown role ${quote(role)} (roles are "broker" and "controller")`);
     else if (seen.includes(role)) add(`${path}[${i}]`, `duplicate role "${role}"`);
     else seen.push(role);
   });
@@ -1085,16 +1117,13 @@ function checkTopicPartition(
   else if (typeof tp.topic !== 'string') add(`${ppath}.topic`, 'must be a topic name');
   else if (ctx) {
     count = ctx.topics.get(tp.topic);
-    if (count === undefined) add(`${ppath}.topic`, `no topic ${JSON.stringify(tp.topic)}`);
+    if (count === undefined) add(`${ppath}.topic`, `no topic ${quote(tp.topic)}`);
   }
   if (tp.partition === undefined) add(`${ppath}.partition`, 'missing');
   else if (!isInt(tp.partition) || tp.partition < 0)
     add(`${ppath}.partition`, 'must be a non-negative integer');
   else if (count !== undefined && tp.partition >= count)
-    add(
-      `${ppath}.partition`,
-      `no partition ${tp.partition} in topic ${JSON.stringify(tp.topic)} (it has ${count})`,
-    );
+    add(`${ppath}.partition`, `no partition ${tp.partition} in topic ${quote(tp.topic)} (it has ${count})`);
 }
 
 function unknownFields(
@@ -1106,7 +1135,7 @@ function unknownFields(
   for (const key of Object.keys(obj)) {
     if (allowed.includes(key)) continue;
     const close = closestName(key, allowed);
-    add(path ? `${path}.${key}` : key, `unknown field${close ? ` (did you mean "${close}"?)` : ''}`);
+    add(keyPath(path, key), `unknown field${close ? ` (did you mean "${close}"?)` : ''}`);
   }
 }
 
@@ -1115,6 +1144,14 @@ function typedConfigs<T extends ConfigValue | null>(configs: Record<string, T>):
   for (const [key, value] of Object.entries(configs))
     out[key] = (value === null ? null : parseConfigValue(CONFIG_DEFS[key], value)) as T;
   return out;
+}
+
+/**
+ * Array.forEach that also visits holes (`[1, , 3]`, or an element deleted): a hole is a value
+ * like any other to the checks (undefined), never a step skipped that the engine then reads.
+ */
+function each<T>(items: readonly T[], visit: (item: T, index: number) => void): void {
+  for (let i = 0; i < items.length; i++) visit(items[i] as T, i);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

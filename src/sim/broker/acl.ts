@@ -9,6 +9,7 @@ import type { SecurityState } from '../model/security';
 import type { World } from '../model/world';
 import type { AclBinding, AclOperation } from '../model/types';
 import type { SecurityView } from '../model/views';
+import { dictionaryOf, own } from '../model/userText';
 
 export type { SecurityState } from '../model/security';
 
@@ -17,9 +18,9 @@ export const ANONYMOUS = 'User:ANONYMOUS';
 export function newSecurityState(init?: Partial<SecurityState>): SecurityState {
   return {
     acls: (init?.acls ?? []).map(normalizeAcl),
-    principals: { ...(init?.principals ?? {}) },
+    principals: dictionaryOf(init?.principals),
     listener: init?.listener ?? 'PLAINTEXT',
-    clientProtocols: { ...(init?.clientProtocols ?? {}) },
+    clientProtocols: dictionaryOf(init?.clientProtocols),
   };
 }
 
@@ -66,7 +67,7 @@ export function removeAcl(w: World, acl: AclBinding): boolean {
  * in the client's config (producers and consumers), else User:ANONYMOUS.
  */
 export function principalOf(w: World, clientId: string): string {
-  const p = w.security.principals[clientId];
+  const p = own(w.security.principals, clientId);
   if (p) return p;
   const fromConfig = (w.producers.get(clientId) ?? w.consumers.get(clientId))?.config['principal'];
   return typeof fromConfig === 'string' && fromConfig ? fromConfig : ANONYMOUS;
@@ -139,7 +140,7 @@ export function securityView(w: World): SecurityView {
     clients: [...clients].sort().map((clientId) => ({
       clientId,
       principal: principalOf(w, clientId),
-      protocol: w.security.clientProtocols[clientId] ?? w.security.listener,
+      protocol: own(w.security.clientProtocols, clientId) ?? w.security.listener,
     })),
   };
 }

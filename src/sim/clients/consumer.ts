@@ -4,7 +4,7 @@
 // its leader, commits offsets (auto-commit every 5 s by default), and validates its position after a
 // leader change (KIP-320).
 
-import { bootstrapError, resolveConsumerConfig } from '../model/clientConfig';
+import { clientTimerMs, bootstrapError, resolveConsumerConfig } from '../model/clientConfig';
 import { CONSUMER_GROUP_SESSION_TIMEOUT_MS } from '../model/config';
 import { leaveGroup, maybeHeartbeat, newMemberId, onHeartbeatResponse } from './consumerMembership';
 import { armClientDeadline, emit, nextReqId, send, setClientTimer } from '../kernel/kernel';
@@ -92,7 +92,7 @@ export function startConsumer(w: World, cmd: StartConsumer): void {
     { consumerId: c.id, groupId: c.groupId },
   );
   if (c.config['enable.auto.commit'] === true)
-    c.commitToken = setClientTimer(w, c.id, num(c, 'auto.commit.interval.ms'), 'autoCommit');
+    c.commitToken = setClientTimer(w, c.id, clientTimerMs(num(c, 'auto.commit.interval.ms')), 'autoCommit');
   tick(w, c);
 }
 
@@ -444,7 +444,7 @@ export function onConsumerTimer(w: World, id: string, name: string, token: numbe
   } else if (name === 'autoCommit') {
     if (token !== c.commitToken) return;
     if (c.state === 'stable' && !c.pendingReq.has('commit')) commit(w, c);
-    c.commitToken = setClientTimer(w, c.id, num(c, 'auto.commit.interval.ms'), 'autoCommit');
+    c.commitToken = setClientTimer(w, c.id, clientTimerMs(num(c, 'auto.commit.interval.ms')), 'autoCommit');
   } else if (name === 'consumerPoll') {
     if (token !== c.pollTimer.token) return;
     c.pollTimer.token = 0;

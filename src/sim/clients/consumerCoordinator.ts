@@ -11,6 +11,7 @@ import type { Body, CommittedOffset, TopicPartition } from '../model/messages';
 import { tpKey } from '../model/metadata';
 import type { ConsumerClient, World } from '../model/world';
 import { num, request } from './consumerNetworkClient';
+import { dictionary, own } from '../model/userText';
 
 /** commitSync() of the current positions (the commitOffsets command). */
 export function commitOffsets(w: World, id: string): string | null {
@@ -92,7 +93,7 @@ export function assignmentStale(c: ConsumerClient): boolean {
   if (!c.assignedWith) return false;
   for (const t of c.groupTopics) {
     const n = c.leaders.get(t)?.length ?? 0;
-    if ((c.assignedWith[t] ?? 0) !== n) return true;
+    if ((own(c.assignedWith, t) ?? 0) !== n) return true;
   }
   return false;
 }
@@ -211,7 +212,7 @@ export function onJoinResponse(
   let assignments: { memberId: string; partitions: TopicPartition[] }[] = [];
   if (c.isLeader) {
     c.groupTopics = [...new Set(b.members.flatMap((m) => m.subscription.topics))].sort();
-    const counts: Record<string, number> = {};
+    const counts = dictionary<number>();
     for (const t of c.groupTopics) counts[t] = c.leaders.get(t)?.length ?? 0;
     c.assignedWith = counts;
     if (c.groupTopics.some((t) => !c.leaders.has(t))) c.needMetadata = true;

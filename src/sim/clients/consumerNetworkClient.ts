@@ -1,7 +1,7 @@
 // The consumer's requests (ConsumerNetworkClient): one request in flight per purpose, with its
 // request id and deadline, and the consumer's configs as numbers.
 
-import { bootstrapBrokers, brokerList } from '../model/clientConfig';
+import { clientTimerMs, bootstrapBrokers, brokerList } from '../model/clientConfig';
 import { nextReqId, send } from '../kernel/kernel';
 import type { Body, Message } from '../model/messages';
 import type { ConsumerClient, World } from '../model/world';
@@ -21,7 +21,7 @@ export function request(
   c.pendingReq.set(purpose, {
     reqId,
     sentAtMs: w.nowMs,
-    timeoutMs: timeoutMs ?? num(c, 'request.timeout.ms'),
+    timeoutMs: clientTimerMs(timeoutMs ?? num(c, 'request.timeout.ms')),
     to,
   });
   send(w, c.id, to, body, reqId);

@@ -3,7 +3,7 @@
 // until delivery.timeout.ms, and idempotence (producer id + sequence numbers) with acks=all.
 // startProducer runs one in a loop at a fixed rate, as an application calling send() would.
 
-import { bootstrapError, brokerList, resolveProducerConfig } from '../model/clientConfig';
+import { clientTimerMs, bootstrapError, brokerList, resolveProducerConfig } from '../model/clientConfig';
 import { armClientDeadline, emit, setClientTimer } from '../kernel/kernel';
 import { addLedgerEntry } from '../kernel/ledger';
 import type { MessageOf } from '../model/messages';
@@ -305,7 +305,7 @@ export function onProducerTimer(w: World, clientId: string, name: string, token:
   if (name === 'requestTimeout') {
     if (token !== p.requestTimer.token) return;
     p.requestTimer.token = 0;
-    const timeoutMs = num(p, 'request.timeout.ms');
+    const timeoutMs = clientTimerMs(num(p, 'request.timeout.ms'));
     let next = Infinity;
     for (const req of [...p.inFlight.values()]) {
       if (w.nowMs - req.sentAtMs >= timeoutMs) {

@@ -1,7 +1,7 @@
 // The producer's metadata (ProducerMetadata): which brokers it asks, the Metadata request, and
 // what a failed request makes it do.
 
-import { bootstrapBrokers } from '../model/clientConfig';
+import { clientTimerMs, bootstrapBrokers } from '../model/clientConfig';
 import { emit, nextReqId, send, setClientTimer } from '../kernel/kernel';
 import type { ProducerClient, World } from '../model/world';
 import type { NodeId } from '../model/types';
@@ -26,7 +26,7 @@ export function requestMetadata(w: World, p: ProducerClient): void {
   for (const id of p.records.keys()) topics.add(w.ledgerIndex.get(id)!.topic);
   if (p.loop) topics.add(p.loop.topic);
   send(w, p.id, target, { kind: 'Metadata', topics: [...topics] }, p.metadataReqId);
-  p.metadataToken = setClientTimer(w, p.id, num(p, 'request.timeout.ms'), 'metadataRefresh');
+  p.metadataToken = setClientTimer(w, p.id, clientTimerMs(num(p, 'request.timeout.ms')), 'metadataRefresh');
 }
 
 /** A metadata request got no answer: try the next broker; a whole round failed is reported once. */

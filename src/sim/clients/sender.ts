@@ -8,6 +8,7 @@ import type { ProducerClient, ProducerRecordState, World } from '../model/world'
 import type { Acks, LedgerEntry, NodeId } from '../model/types';
 import { bumpEpoch, failAndBumpEpoch, isNextSequence } from './idempotence';
 import { armDeliveryTimer, num, settle } from './producerDelivery';
+import { clientTimerMs } from '../model/clientConfig';
 
 const RETRIABLE = new Set([
   'NOT_LEADER_OR_FOLLOWER',
@@ -99,7 +100,13 @@ export function sendBatch(w: World, p: ProducerClient, b: Batch): void {
     partition: b.partition,
     sentAtMs: w.nowMs,
   });
-  armClientDeadline(w, p.id, p.requestTimer, w.nowMs + num(p, 'request.timeout.ms'), 'requestTimeout');
+  armClientDeadline(
+    w,
+    p.id,
+    p.requestTimer,
+    w.nowMs + clientTimerMs(num(p, 'request.timeout.ms')),
+    'requestTimeout',
+  );
 }
 
 export function finishAttempt(

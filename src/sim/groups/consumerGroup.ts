@@ -13,6 +13,7 @@ import type { GroupRequest, Message, TopicPartition } from '../model/messages';
 import { compareTopicPartition, tpKey } from '../model/metadata';
 import { CONSUMER_GROUP_SESSION_TIMEOUT_MS } from '../model/config';
 import type { GroupMem, GroupMember, SimNode, World } from '../model/world';
+import { dictionary } from '../model/userText';
 
 export { CONSUMER_GROUP_SESSION_TIMEOUT_MS };
 /** group.consumer.heartbeat.interval.ms (GroupCoordinatorConfig default). */
@@ -224,7 +225,7 @@ function memberSignature(m: GroupMember): string {
 }
 
 function partitionCounts(node: SimNode, g: GroupMem): { perTopic: Record<string, number>; key: string } {
-  const perTopic: Record<string, number> = {};
+  const perTopic = dictionary<number>();
   const topics = [...new Set([...g.members.values()].flatMap((m) => m.subscription.topics))].sort();
   for (const t of topics) perTopic[t] = node.raft?.image.topics.get(t)?.partitions ?? 0;
   return { perTopic, key: topics.map((t) => `${t}:${perTopic[t]}`).join(',') };

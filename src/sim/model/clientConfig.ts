@@ -3,6 +3,7 @@
 
 import type { World } from './world';
 import type { Acks, ConfigValue, NodeId } from './types';
+import { kindOf, shortText, shown } from './userText';
 
 interface ClientConfigDef {
   type: 'int' | 'boolean' | 'string' | 'acks' | 'brokers';
@@ -76,12 +77,15 @@ export function parseClientConfig(
   const defs = defsOf(kind);
   const def = Object.prototype.hasOwnProperty.call(defs, name) ? defs[name] : undefined;
   const bad = (why: string) => ({
-    error: `Invalid value ${String(value)} for configuration ${name}: ${why}`,
+    error: `Invalid value ${shown(value)} for configuration ${name}: ${why}`,
   });
   if (!def)
     return {
-      error: `Unknown ${kind} config ${name}; the simulator knows ${Object.keys(defs).join(', ')}`,
+      error: `Unknown ${kind} config ${shortText(name)}; the simulator knows ${Object.keys(defs).join(', ')}`,
     };
+  // ConfigDef.parseType: a value of another kind (an object, an array, null) is never coerced.
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+    return bad(`Expected a ${def.type === 'int' ? 'number' : 'string'}, but it was ${kindOf(value)}`);
   switch (def.type) {
     case 'int': {
       const n = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
@@ -128,6 +132,19 @@ export function parseClientConfig(
       return { value: items.join(',') };
     }
   }
+}
+
+/**
+ * The shortest wait of a client's timer. Kafka accepts 0 for request.timeout.ms and
+ * auto.commit.interval.ms (ProducerConfig, ConsumerConfig: atLeast(0)); a real client still lets
+ * time pass between two polls, so a 0 here waits one virtual millisecond instead of firing again
+ * and again at the same instant (which stopped simulated time).
+ */
+export const MIN_CLIENT_TIMER_MS = 1;
+
+/** A client's timeout or interval as the engine waits it: at least MIN_CLIENT_TIMER_MS. */
+export function clientTimerMs(ms: number): number {
+  return Math.max(MIN_CLIENT_TIMER_MS, ms);
 }
 
 /** Broker ids of a bootstrap.servers value ("" = none given). */

@@ -5,6 +5,7 @@
 // DynamicBrokerConfig (which broker configs can change at runtime).
 
 import type { ConfigValue } from './types';
+import { kindOf, shortText, shown } from './userText';
 
 /**
  * Where a config may be set.
@@ -278,6 +279,9 @@ const defs: ConfigDef[] = [
     scopes: ['cluster', 'broker'],
     dynamic: false,
     min: 1,
+    // Simulator bound (Kafka has none): the offsets topic is created with the cluster, and 2^31
+    // partitions never finish being created. 1000 is 20 times Kafka's default.
+    max: 1000,
     doc: 'Partitions of __consumer_offsets; a group lives on partition abs(groupId.hashCode()) % this.',
   },
   {
@@ -443,9 +447,9 @@ export function checkTopicName(name: string): string | null {
   if (name === '.') return "Topic name is invalid: '.' is not allowed";
   if (name === '..') return "Topic name is invalid: '..' is not allowed";
   if (name.length > MAX_TOPIC_NAME_LENGTH)
-    return `Topic name is invalid: the length of '${name}' is longer than the max allowed length ${MAX_TOPIC_NAME_LENGTH}`;
+    return `Topic name is invalid: the length of '${shortText(name)}' is longer than the max allowed length ${MAX_TOPIC_NAME_LENGTH}`;
   if (!/^[a-zA-Z0-9._-]+$/.test(name))
-    return `Topic name is invalid: '${name}' contains one or more characters other than ASCII alphanumerics, '.', '_' and '-'`;
+    return `Topic name is invalid: '${shortText(name)}' contains one or more characters other than ASCII alphanumerics, '.', '_' and '-'`;
   return null;
 }
 
@@ -471,14 +475,14 @@ function unknownName(name: string, scope: ConfigScope, def: ConfigDef | undefine
   if (scope === 'topic') {
     const topicName = defs.find((d) => d.synonym === name)?.name;
     const hint = topicName ? ` (the topic config is ${topicName})` : didYouMean(name, configNames('topic'));
-    return `Unknown topic config name: ${name}${hint}`;
+    return `Unknown topic config name: ${shortText(name)}${hint}`;
   }
   if (def?.scopes.includes('topic') && !def.scopes.includes('cluster')) {
     const hint = def.synonym ? `; the cluster-wide default is ${def.synonym}` : '';
     return `Unknown broker config name: ${name} (it is a topic config${hint})`;
   }
   if (def && scope === 'broker') return `${name} is cluster-wide; it cannot be set for one broker`;
-  return `Unknown broker config name: ${name}${didYouMean(name, configNames(scope))}`;
+  return `Unknown broker config name: ${shortText(name)}${didYouMean(name, configNames(scope))}`;
 }
 
 function didYouMean(name: string, candidates: readonly string[]): string {
@@ -490,8 +494,8 @@ type Parsed = ConfigValue | { error: string };
 
 /** Kafka's ConfigDef.parseType on the string the admin client would send. */
 function parse(def: ConfigDef, value: unknown): Parsed {
-  const invalid = (message: string, shown: string = display(value)): { error: string } => ({
-    error: `Invalid value ${shown} for configuration ${def.name}: ${message}`,
+  const invalid = (message: string, text: string = shown(value)): { error: string } => ({
+    error: `Invalid value ${text} for configuration ${def.name}: ${message}`,
   });
   if (value === null || value === undefined) return invalid('Value must be non-null');
   if (typeof value === 'object')
@@ -551,8 +555,8 @@ function parseInteger(value: string | number | boolean, isLong = false): number 
 }
 
 function checkParsed(def: ConfigDef, parsed: ConfigValue): string | null {
-  const invalid = (message: string, shown: string = display(parsed)): string =>
-    `Invalid value ${shown} for configuration ${def.name}: ${message}`;
+  const invalid = (message: string, text: string = shown(parsed)): string =>
+    `Invalid value ${text} for configuration ${def.name}: ${message}`;
   if (typeof parsed === 'number') {
     if (def.name === 'log.retention.ms' && parsed < 1 && parsed !== -1)
       return 'log.retention.ms must be unlimited (-1) or, greater than or equal to 1'; // KafkaConfig.validateValues
@@ -566,12 +570,12 @@ function checkParsed(def: ConfigDef, parsed: ConfigValue): string | null {
       if (!(items.every((s) => /^(\d+:\d+)?$/.test(s)) || items.join('') === '*'))
         return invalid(
           `${def.name} must be the literal '*' or a list of replicas in the following format: [partitionId]:[brokerId],[partitionId]:[brokerId],...`,
-          `[${items.join(', ')}]`,
+          `[${shortText(items.join(', '))}]`,
         );
     }
     if (def.values) {
       const bad = items.find((s) => !def.values!.includes(s));
-      if (bad !== undefined) return invalid(`String must be one of: ${def.values.join(', ')}`, bad);
+      if (bad !== undefined) return invalid(`String must be one of: ${def.values.join(', ')}`, shown(bad));
     }
   } else if (typeof parsed === 'string' && def.values && !def.values.includes(parsed)) {
     return invalid(`String must be one of: ${def.values.join(', ')}`);
@@ -591,22 +595,6 @@ function expected(def: ConfigDef): string {
       return 'either true or false';
     case 'string':
       return def.list ? 'a comma separated list' : 'a string';
-  }
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-function display(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
   }
 }
 

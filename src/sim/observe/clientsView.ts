@@ -8,6 +8,7 @@ import { compareTopicPartition, tpKey } from '../model/metadata';
 import type { GroupMem, ProducerClient, World } from '../model/world';
 import type { NodeId } from '../model/types';
 import type { ClientsView, ConsumerView, GroupView, PartitionOffsetView, ProducerView } from '../model/views';
+import { dictionary } from '../model/userText';
 
 function percentile(sorted: number[], q: number): number | null {
   if (sorted.length === 0) return null;
@@ -177,7 +178,7 @@ export function consumerLagByGroup(
   img: MetaImage,
   highWatermark: (tp: string) => number,
 ): Record<string, number> {
-  const lag: Record<string, number> = {};
+  const lag = dictionary<number>();
   for (const groupId of groupIdsOf(w)) {
     const { group, offsets } = groupOffsets(w, img, groupId, highWatermark);
     if (group) lag[groupId] = totalLagOf(offsets);
