@@ -67,7 +67,7 @@ describe('a session link', () => {
     const payload = encodeSession(sceneSession());
     const issues = issuesOf(payload.slice(0, payload.length - 20));
     expect(issues.map((i) => i.message).join('\n')).toMatch(/truncated/);
-    expect(issuesOf('1.abcdef12')[0].message).toMatch(/truncated/);
+    expect(issuesOf('1.abcdef12')[0]?.message).toMatch(/truncated/);
   });
 
   it('refuses a tampered link with a checksum error', () => {
@@ -75,7 +75,7 @@ describe('a session link', () => {
     const [format, , data] = payload.split('.');
     const issues = issuesOf(`${format}.00000000.${data}`);
     expect(issues).toEqual([expect.objectContaining({ path: 'link.checksum' })]);
-    expect(issues[0].message).toMatch(/altered or damaged/);
+    expect(issues[0]?.message).toMatch(/altered or damaged/);
   });
 
   it('refuses a link whose data was altered: corrupt data or checksum mismatch', () => {
@@ -86,7 +86,7 @@ describe('a session link', () => {
 
   it('refuses an oversized link, naming the limit', () => {
     const issues = issuesOf(`1.00000000.${'A'.repeat(LIMITS.maxUrlLength + 1)}`);
-    expect(issues[0].message).toContain(String(LIMITS.maxUrlLength));
+    expect(issues[0]?.message).toContain(String(LIMITS.maxUrlLength));
   });
 
   it('refuses a link of a future format without guessing', () => {
@@ -163,11 +163,11 @@ describe('sessions a careless or hostile writer makes', () => {
     const scenario = { ...threeBrokers, config: { 'log.retention.ms': deep } };
     const issues = validateSession({ ...newSession(threeBrokers), scenario });
     expect(issues).toHaveLength(1);
-    expect(issues[0].path).toMatch(/^scenario\.config\.log\.retention\.ms(\.k)+$/);
-    expect(issues[0].message).toBe(`nested more than ${MAX_SESSION_DEPTH} levels deep; a session never is`);
+    expect(issues[0]?.path).toMatch(/^scenario\.config\.log\.retention\.ms(\.k)+$/);
+    expect(issues[0]?.message).toBe(`nested more than ${MAX_SESSION_DEPTH} levels deep; a session never is`);
     // The same as a file holding a bare scenario.
     const r = sessionFromJson(`{"version":1,"x":${'['.repeat(3000)}${']'.repeat(3000)}}`);
-    expect(r.ok === false && r.issues[0].message).toContain('levels deep');
+    expect(r.ok === false && r.issues[0]?.message).toContain('levels deep');
   });
 
   it('names a field whose key is empty, odd or long so the path can be read', () => {
@@ -177,7 +177,7 @@ describe('sessions a careless or hostile writer makes', () => {
     });
     const long = 'k'.repeat(500);
     const issue = validateSession({ ...newSession(threeBrokers), [long]: 1 })[0];
-    expect(issue.path).toBe(`["${'k'.repeat(40)}…"]`);
+    expect(issue?.path).toBe(`["${'k'.repeat(40)}…"]`);
   });
 });
 
@@ -195,7 +195,7 @@ describe('a session file', () => {
   it('lists the scenario issues of a bad file', () => {
     const r = sessionFromJson(JSON.stringify({ version: 1, seed: 1, nodes: [] }));
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.issues[0].path).toBe('scenario.nodes');
+    if (!r.ok) expect(r.issues[0]?.path).toBe('scenario.nodes');
     expect(sessionFromJson('{ nope').ok).toBe(false);
   });
 });

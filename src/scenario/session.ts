@@ -97,8 +97,9 @@ export function decodeSession(payload: string): DecodeResult {
     return { ok: false, issues };
   }
   const parts = payload.split('.');
-  const format = Number(parts[0]);
-  if (parts[0] === '' || !/^[0-9]+$/.test(parts[0])) {
+  const [head = '', checksum = '', data = ''] = parts;
+  const format = Number(head);
+  if (head === '' || !/^[0-9]+$/.test(head)) {
     add(`${LINK_PATH}.format`, 'missing: a session link starts with its format version, e.g. "1."');
     return { ok: false, issues };
   }
@@ -116,7 +117,6 @@ export function decodeSession(payload: string): DecodeResult {
   }
   if (parts.length > 3)
     add(LINK_PATH, `the link has ${parts.length} dot-separated parts; a session link has 3`);
-  const [, checksum, data] = parts;
   if (!/^[0-9a-f]{8}$/.test(checksum)) add(`${LINK_PATH}.checksum`, 'must be 8 hexadecimal digits');
   if (data === '') {
     add(`${LINK_PATH}.data`, 'the link is truncated: it has no data after the checksum');
@@ -374,10 +374,10 @@ const BASE64URL_INDEX = new Map([...BASE64URL].map((c, i) => [c, i]));
 export function toBase64Url(bytes: Uint8Array): string {
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
-    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += BASE64URL[(n >> 18) & 63] + BASE64URL[(n >> 12) & 63];
-    if (i + 1 < bytes.length) out += BASE64URL[(n >> 6) & 63];
-    if (i + 2 < bytes.length) out += BASE64URL[n & 63];
+    const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    out += BASE64URL.charAt((n >> 18) & 63) + BASE64URL.charAt((n >> 12) & 63);
+    if (i + 1 < bytes.length) out += BASE64URL.charAt((n >> 6) & 63);
+    if (i + 2 < bytes.length) out += BASE64URL.charAt(n & 63);
   }
   return out;
 }
@@ -386,8 +386,10 @@ export function fromBase64Url(text: string): Uint8Array {
   const out = new Uint8Array(Math.floor((text.length * 3) / 4));
   let o = 0;
   for (let i = 0; i < text.length; i += 4) {
-    const c = [0, 1, 2, 3].map((k) => BASE64URL_INDEX.get(text[i + k]) ?? 0);
-    const n = (c[0] << 18) | (c[1] << 12) | (c[2] << 6) | c[3];
+    const [a = 0, b = 0, c = 0, d = 0] = [0, 1, 2, 3].map(
+      (k) => BASE64URL_INDEX.get(text.charAt(i + k)) ?? 0,
+    );
+    const n = (a << 18) | (b << 12) | (c << 6) | d;
     out[o++] = (n >> 16) & 255;
     if (i + 2 < text.length) out[o++] = (n >> 8) & 255;
     if (i + 3 < text.length) out[o++] = n & 255;
@@ -408,7 +410,7 @@ const CRC_TABLE = (() => {
 /** CRC-32 (as in zip and PNG), as 8 hexadecimal digits. */
 export function crc32Hex(bytes: Uint8Array): string {
   let crc = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]) & 255] ^ (crc >>> 8);
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 255]! ^ (crc >>> 8); // a byte indexes 256 slots
   return ((crc ^ 0xffffffff) >>> 0).toString(16).padStart(8, '0');
 }
 

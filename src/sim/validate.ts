@@ -4,6 +4,7 @@
 
 import {
   CONFIG_DEFS,
+  configDef,
   checkConfig,
   checkTopicName,
   closestName,
@@ -413,9 +414,9 @@ function validateClusterConfig(config: unknown, add: Add): void {
   }
   // KafkaConfig.validateValues
   const effective = (name: string): number | undefined => {
-    const raw = hasOwn(config, name) ? config[name] : CONFIG_DEFS[name].default;
+    const raw = hasOwn(config, name) ? config[name] : configDef(name).default;
     if (checkConfig(name, raw, 'cluster') !== null) return undefined;
-    return parseConfigValue(CONFIG_DEFS[name], raw as ConfigValue) as number;
+    return parseConfigValue(configDef(name), raw as ConfigValue) as number;
   };
   const fetchWait = effective('replica.fetch.wait.max.ms');
   const lagMax = effective('replica.lag.time.max.ms');
@@ -1142,7 +1143,7 @@ function unknownFields(
 function typedConfigs<T extends ConfigValue | null>(configs: Record<string, T>): Record<string, T> {
   const out: Record<string, T> = {};
   for (const [key, value] of Object.entries(configs))
-    out[key] = (value === null ? null : parseConfigValue(CONFIG_DEFS[key], value)) as T;
+    out[key] = (value === null ? null : parseConfigValue(configDef(key), value)) as T;
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 import { javaHashMapOrder, javaStringHashCode } from '../kernel/javaHash';
 import type { IntSource } from '../kernel/rng';
+import { itemAt } from '../model/arrays';
 
 /** A registered broker that is not shutting down, as the controller offers it to the placer. */
 export interface UsableBroker {
@@ -72,8 +73,8 @@ export function javaShuffle<T>(list: T[], random: IntSource): void {
   // java.util.Collections#shuffle (the RandomAccess branch)
   for (let i = list.length; i > 1; i--) {
     const j = random.nextInt(i);
-    const tmp = list[i - 1];
-    list[i - 1] = list[j];
+    const tmp = itemAt(list, i - 1);
+    list[i - 1] = itemAt(list, j);
     list[j] = tmp;
   }
 }
@@ -110,7 +111,7 @@ class BrokerList {
       this.start = (this.start + 1) % size;
     }
     if (this.taken >= size) return -1;
-    return this.ids[(this.taken++ + this.start) % size];
+    return itemAt(this.ids, (this.taken++ + this.start) % size);
   }
 }
 
@@ -193,7 +194,7 @@ class RackList {
     let leaderRack = this.rackOffset;
     for (let tried = 0; ; tried++) {
       if (tried === rackCount) throw new Error('placement: no unfenced broker left in this epoch');
-      const leader = this.rack(this.names[leaderRack]).unfenced.next(this.epoch);
+      const leader = this.rack(itemAt(this.names, leaderRack)).unfenced.next(this.epoch);
       if (leader >= 0) {
         replicas.push(leader);
         break;
@@ -210,7 +211,7 @@ class RackList {
       if (rackIndex === skipRack) {
         skipRack = -1;
       } else {
-        id = this.rack(this.names[rackIndex]).next(this.epoch);
+        id = this.rack(itemAt(this.names, rackIndex)).next(this.epoch);
       }
       rackIndex = (rackIndex + 1) % rackCount;
       if (id >= 0) {

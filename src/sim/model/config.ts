@@ -350,6 +350,13 @@ export const CONFIG_DEFS: Readonly<Record<string, ConfigDef>> = Object.freeze(
   Object.fromEntries(defs.map((d) => [d.name, Object.freeze(d)])),
 );
 
+/** The definition of a config the caller knows to be defined (validated first); throws otherwise. */
+export function configDef(name: string): ConfigDef {
+  const def = CONFIG_DEFS[name];
+  if (!def) throw new RangeError(`no config named ${name}`);
+  return def;
+}
+
 /** Producer client defaults (ProducerConfig, Kafka 4.0; linger.ms 5 since KIP-1030). Not scenario config; the clients use clientConfig.ts. */
 export const PRODUCER_DEFAULTS = Object.freeze({
   acks: 'all',
@@ -606,13 +613,15 @@ function editDistance(a: string, b: string, cap: number): number {
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      rowMin = Math.min(rowMin, cur[j]);
+      // Rows hold b.length + 1 numbers: every index read here is in range.
+      const best = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      cur[j] = best;
+      rowMin = Math.min(rowMin, best);
     }
     if (rowMin >= cap) return cap;
     prev = cur;
   }
-  return prev[b.length];
+  return prev[b.length]!;
 }
 
 /** group.consumer.session.timeout.ms (GroupCoordinatorConfig default; the consumer's error names it). */
