@@ -11,14 +11,16 @@ import {
 import { stopProcess } from './process';
 import { createTopic } from './kraft/replicationControl';
 import {
+  onAlterPartition,
   onBecomeRaftLeader,
+  onBrokerHeartbeat,
+  onBrokerRegistration,
   onControllerCommit,
-  onControllerMessage,
   onControllerTimer,
   onLoseRaftLeadership,
 } from './kraft/quorumController';
 import { emit, reachable, send } from './kernel/kernel';
-import type { GroupRequest, Message, MessageKind, MessageOf } from './model/messages';
+import type { Message, MessageKind, MessageOf } from './model/messages';
 import {
   onProducerDisconnected,
   onProducerMetadataResponse,
@@ -49,7 +51,17 @@ import {
   onOffsetsForLeaderEpoch,
 } from './broker/consumerFetch';
 import { onCoordinatorAppendResponse } from './groups/groupMetadataManager';
-import { onFindCoordinator, onGroupRequest, onGroupTimer } from './groups/groupCoordinator';
+import {
+  onConsumerGroupHeartbeatRequest,
+  onFindCoordinator,
+  onGroupTimer,
+  onHeartbeatRequest,
+  onJoinGroupRequest,
+  onLeaveGroupRequest,
+  onOffsetCommitRequest,
+  onOffsetFetchRequest,
+  onSyncGroupRequest,
+} from './groups/groupCoordinator';
 import { onParkedRaftFetchExpired, setQuorumListener } from './kraft/raftLog';
 import {
   onBeginQuorumEpoch,
@@ -89,9 +101,10 @@ function request<K extends MessageKind>(handle: Handler<K>): Route<K> {
 function raft<K extends MessageKind>(handle: Handler<K>): Route<K> {
   return { needs: 'raft', handle };
 }
-const controller = { needs: 'controller', handle: onControllerMessage } as const;
-/** A group RPC, for the group coordinator. */
-const group = <K extends GroupRequest['kind']>(): Route<K> => request<K>(onGroupRequest);
+/** A controller RPC, for the node's controller (which answers NOT_CONTROLLER unless it is the active one). */
+function controller<K extends MessageKind>(handle: Handler<K>): Route<K> {
+  return { needs: 'controller', handle };
+}
 
 /**
  * Every message kind and its handler on a node (Kafka's KafkaApis, ControllerApis and the Raft
@@ -104,9 +117,9 @@ const ROUTES: { readonly [K in MessageKind]: Route<K> | null } = {
   BeginQuorumEpoch: raft(onBeginQuorumEpoch),
   RaftFetch: raft(onRaftFetch),
   RaftFetchResponse: raft(onRaftFetchResponse),
-  BrokerRegistration: controller,
-  BrokerHeartbeat: controller,
-  AlterPartition: controller,
+  BrokerRegistration: controller(onBrokerRegistration),
+  BrokerHeartbeat: controller(onBrokerHeartbeat),
+  AlterPartition: controller(onAlterPartition),
   BrokerRegistrationResponse: { needs: 'broker', handle: onBrokerRegistrationResponse },
   BrokerHeartbeatResponse: { needs: 'broker', handle: onBrokerHeartbeatResponse },
   AlterPartitionResponse: { needs: 'broker', handle: onAlterPartitionResponse },
@@ -117,13 +130,14 @@ const ROUTES: { readonly [K in MessageKind]: Route<K> | null } = {
   // The group coordinator's own appends to __consumer_offsets.
   ProduceResponse: { needs: 'broker', handle: onCoordinatorAppendResponse },
   FindCoordinator: request(onFindCoordinator),
-  JoinGroup: group(),
-  SyncGroup: group(),
-  Heartbeat: group(),
-  LeaveGroup: group(),
-  OffsetCommit: group(),
-  OffsetFetch: group(),
-  ConsumerGroupHeartbeat: group(),
+  // The group coordinator's RPCs (groups/groupCoordinator.ts).
+  JoinGroup: request(onJoinGroupRequest),
+  SyncGroup: request(onSyncGroupRequest),
+  Heartbeat: request(onHeartbeatRequest),
+  LeaveGroup: request(onLeaveGroupRequest),
+  OffsetCommit: request(onOffsetCommitRequest),
+  OffsetFetch: request(onOffsetFetchRequest),
+  ConsumerGroupHeartbeat: request(onConsumerGroupHeartbeatRequest),
   ConsumerFetch: request(onConsumerFetch),
   ListOffsets: request(onListOffsets),
   OffsetsForLeaderEpoch: request(onOffsetsForLeaderEpoch),

@@ -45,65 +45,101 @@ export function crashGroupCoordinator(w: World, node: SimNode): void {
   w.coordinators.delete(node.id);
 }
 
-export function onGroupRequest(w: World, node: SimNode, msg: Message): void {
-  const b = msg.body as GroupRequest;
-  const fail = (error: string) => reply(w, msg, errorResponse(b, error));
-  if (typeof msg.from === 'string' && authorizationError(w, msg.from, 'Read', 'group', b.groupId))
-    return fail('GROUP_AUTHORIZATION_FAILED');
-  const g = groupAt(w, node, b.groupId);
-  if (!g) return fail('NOT_COORDINATOR');
-  if (g.type === 'consumer')
-    switch (b.kind) {
-      case 'JoinGroup':
-        // classicGroupJoin: a non-empty consumer group does not take classic members here (in Kafka 4.0,
-        // classicGroupJoinToConsumerGroup would; not simulated, see docs/engine.md); an empty one becomes classic.
-        if (g.members.size > 0) return fail('INCONSISTENT_GROUP_PROTOCOL');
-        convertToClassicGroup(g);
-        break;
-      case 'SyncGroup':
-      case 'Heartbeat':
-      case 'LeaveGroup':
-        return fail('UNKNOWN_MEMBER_ID');
-    }
-  switch (b.kind) {
-    case 'ConsumerGroupHeartbeat':
-      return onConsumerGroupHeartbeat(w, node, g, msg, b, GROUP_STORE);
-    case 'JoinGroup':
-      return onJoinGroup(w, node, g, msg, b);
-    case 'SyncGroup':
-      return onSyncGroup(w, node, g, msg, b);
-    case 'Heartbeat': {
-      const m = g.members.get(b.memberId);
-      if (!m) return fail('UNKNOWN_MEMBER_ID');
-      if (b.generation !== g.generation) return fail('ILLEGAL_GENERATION');
-      m.expiresAtMs = w.nowMs + m.sessionTimeoutMs;
-      armGroupTimer(w, node, g);
-      return reply(w, msg, {
-        kind: 'HeartbeatResponse',
-        groupId: g.groupId,
-        error: g.state === 'PreparingRebalance' ? 'REBALANCE_IN_PROGRESS' : undefined,
-      });
-    }
-    case 'LeaveGroup': {
-      const m = g.members.get(b.memberId);
-      if (!m) return fail('UNKNOWN_MEMBER_ID');
-      reply(w, msg, { kind: 'LeaveGroupResponse', groupId: g.groupId });
-      removeMember(w, node, g, m, 'MemberLeft', `${m.clientId} left group ${g.groupId} (LeaveGroup)`);
-      return;
-    }
-    case 'OffsetCommit':
-      return onOffsetCommit(w, node, g, msg, b);
-    case 'OffsetFetch':
-      return reply(w, msg, {
-        kind: 'OffsetFetchResponse',
-        groupId: g.groupId,
-        offsets: b.partitions.map((tp) => {
-          const c = g.offsets.get(tpKey(tp.topic, tp.partition));
-          return { ...tp, offset: c ? c.offset : -1, leaderEpoch: c ? c.leaderEpoch : -1 };
-        }),
-      });
-  }
+type GroupHandler<K extends GroupRequest['kind']> = (
+  w: World,
+  node: SimNode,
+  g: GroupMem,
+  msg: MessageOf<K>,
+) => void;
+
+/** Refuses a group RPC in its own response kind (classicGroup.ts errorResponse). */
+function refuse(w: World, msg: MessageOf<GroupRequest['kind']>, error: string): void {
+  reply(w, msg, errorResponse(msg.body as GroupRequest, error));
 }
+
+/**
+ * A group RPC at a broker: the client must be allowed to read the group (GROUP_AUTHORIZATION_FAILED)
+ * and the broker must be the group's coordinator (NOT_COORDINATOR); then the group's handler runs.
+ */
+function groupRpc<K extends GroupRequest['kind']>(
+  handle: GroupHandler<K>,
+): (w: World, node: SimNode, msg: MessageOf<K>) => void {
+  return (w, node, msg) => {
+    const b = msg.body as GroupRequest;
+    if (typeof msg.from === 'string' && authorizationError(w, msg.from, 'Read', 'group', b.groupId))
+      return refuse(w, msg, 'GROUP_AUTHORIZATION_FAILED');
+    const g = groupAt(w, node, b.groupId);
+    if (!g) return refuse(w, msg, 'NOT_COORDINATOR');
+    handle(w, node, g, msg);
+  };
+}
+
+/** A classic RPC other than JoinGroup reaching a consumer-protocol group: the member is unknown there. */
+function classicOnly<K extends 'SyncGroup' | 'Heartbeat' | 'LeaveGroup'>(
+  handle: GroupHandler<K>,
+): GroupHandler<K> {
+  return (w, node, g, msg) =>
+    g.type === 'consumer' ? refuse(w, msg, 'UNKNOWN_MEMBER_ID') : handle(w, node, g, msg);
+}
+
+/** KIP-848's one RPC (consumerGroup.ts). */
+export const onConsumerGroupHeartbeatRequest = groupRpc<'ConsumerGroupHeartbeat'>((w, node, g, msg) =>
+  onConsumerGroupHeartbeat(w, node, g, msg, msg.body, GROUP_STORE),
+);
+
+export const onJoinGroupRequest = groupRpc<'JoinGroup'>((w, node, g, msg) => {
+  if (g.type === 'consumer') {
+    // classicGroupJoin: a non-empty consumer group does not take classic members here (in Kafka 4.0,
+    // classicGroupJoinToConsumerGroup would; not simulated, see docs/engine.md); an empty one becomes classic.
+    if (g.members.size > 0) return refuse(w, msg, 'INCONSISTENT_GROUP_PROTOCOL');
+    convertToClassicGroup(g);
+  }
+  onJoinGroup(w, node, g, msg, msg.body);
+});
+
+export const onSyncGroupRequest = groupRpc<'SyncGroup'>(
+  classicOnly((w, node, g, msg) => onSyncGroup(w, node, g, msg, msg.body)),
+);
+
+export const onHeartbeatRequest = groupRpc<'Heartbeat'>(
+  classicOnly((w, node, g, msg) => {
+    const b = msg.body;
+    const m = g.members.get(b.memberId);
+    if (!m) return refuse(w, msg, 'UNKNOWN_MEMBER_ID');
+    if (b.generation !== g.generation) return refuse(w, msg, 'ILLEGAL_GENERATION');
+    m.expiresAtMs = w.nowMs + m.sessionTimeoutMs;
+    armGroupTimer(w, node, g);
+    reply(w, msg, {
+      kind: 'HeartbeatResponse',
+      groupId: g.groupId,
+      error: g.state === 'PreparingRebalance' ? 'REBALANCE_IN_PROGRESS' : undefined,
+    });
+  }),
+);
+
+export const onLeaveGroupRequest = groupRpc<'LeaveGroup'>(
+  classicOnly((w, node, g, msg) => {
+    const m = g.members.get(msg.body.memberId);
+    if (!m) return refuse(w, msg, 'UNKNOWN_MEMBER_ID');
+    reply(w, msg, { kind: 'LeaveGroupResponse', groupId: g.groupId });
+    removeMember(w, node, g, m, 'MemberLeft', `${m.clientId} left group ${g.groupId} (LeaveGroup)`);
+  }),
+);
+
+export const onOffsetCommitRequest = groupRpc<'OffsetCommit'>((w, node, g, msg) =>
+  onOffsetCommit(w, node, g, msg, msg.body),
+);
+
+export const onOffsetFetchRequest = groupRpc<'OffsetFetch'>((w, _node, g, msg) =>
+  reply(w, msg, {
+    kind: 'OffsetFetchResponse',
+    groupId: g.groupId,
+    offsets: msg.body.partitions.map((tp) => {
+      const c = g.offsets.get(tpKey(tp.topic, tp.partition));
+      return { ...tp, offset: c ? c.offset : -1, leaderEpoch: c ? c.leaderEpoch : -1 };
+    }),
+  }),
+);
 
 function onOffsetCommit(
   w: World,

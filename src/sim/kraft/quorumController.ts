@@ -5,7 +5,7 @@
 import { emit, nextReqId, reply, send, setNodeTimer } from '../kernel/kernel';
 import { clusterValue, topicValue } from '../model/image';
 import { logEndOffset } from '../model/log';
-import type { Body, Message } from '../model/messages';
+import type { Body, MessageOf } from '../model/messages';
 import type { MetaRecord } from '../model/metadata';
 import { cloneImage, isActiveBroker, tpKey } from '../model/metadata';
 import type { ControllerMem, SimNode, World } from '../model/world';
@@ -94,149 +94,155 @@ export function activeController(w: World): SimNode | undefined {
   return undefined;
 }
 
-export function onControllerMessage(w: World, node: SimNode, msg: Message): void {
+// Controller RPCs reach only the active controller; the others answer NOT_CONTROLLER (ControllerApis),
+// and the broker asks the next controller.
+
+/** ClusterControlManager.registerBroker: a broker (re)registers; its epoch is the record's offset. */
+export function onBrokerRegistration(w: World, node: SimNode, msg: MessageOf<'BrokerRegistration'>): void {
   const c = node.controller!;
-  const b = msg.body;
   if (!c.active) {
-    if (b.kind === 'BrokerRegistration')
-      reply(w, msg, { kind: 'BrokerRegistrationResponse', error: 'NOT_CONTROLLER', brokerEpoch: -1 });
-    else if (b.kind === 'BrokerHeartbeat')
-      reply(w, msg, {
-        kind: 'BrokerHeartbeatResponse',
-        error: 'NOT_CONTROLLER',
-        isCaughtUp: false,
-        isFenced: true,
-        shouldShutDown: false,
-      });
-    else if (b.kind === 'AlterPartition')
-      reply(w, msg, {
-        kind: 'AlterPartitionResponse',
-        topic: b.topic,
-        partition: b.partition,
-        error: 'NOT_CONTROLLER',
-      });
+    reply(w, msg, { kind: 'BrokerRegistrationResponse', error: 'NOT_CONTROLLER', brokerEpoch: -1 });
     return;
   }
   const img = c.work!;
-  switch (b.kind) {
-    case 'BrokerRegistration': {
-      const prev = img.brokers.get(b.brokerId);
-      const brokerEpoch = logEndOffset(node.disk.metaLog);
-      const records: MetaRecord[] = [
-        { type: 'RegisterBrokerRecord', brokerId: b.brokerId, brokerEpoch, rack: b.rack },
-      ];
-      c.lastContactMs.set(b.brokerId, w.nowMs);
-      // KAFKA-18106: a registration without the matching previous epoch follows an unclean shutdown.
-      const uncleanShutdown = !!prev && b.previousBrokerEpoch !== prev.brokerEpoch;
-      let last = write(w, node, records);
+  const b = msg.body;
+  const prev = img.brokers.get(b.brokerId);
+  const brokerEpoch = logEndOffset(node.disk.metaLog);
+  const records: MetaRecord[] = [
+    { type: 'RegisterBrokerRecord', brokerId: b.brokerId, brokerEpoch, rack: b.rack },
+  ];
+  c.lastContactMs.set(b.brokerId, w.nowMs);
+  // KAFKA-18106: a registration without the matching previous epoch follows an unclean shutdown.
+  const uncleanShutdown = !!prev && b.previousBrokerEpoch !== prev.brokerEpoch;
+  let last = write(w, node, records);
+  later(
+    w,
+    node,
+    last,
+    'BrokerRegistered',
+    `Broker ${b.brokerId} registered with broker epoch ${brokerEpoch}; it stays fenced until it catches up with the metadata log.`,
+    {
+      nodeId: b.brokerId,
+      brokerEpoch,
+    },
+  );
+  if (uncleanShutdown) {
+    const affected = [...img.partitions.values()].filter(
+      (p) => p.isr.includes(b.brokerId) || p.elr.includes(b.brokerId),
+    );
+    const l = changePartitions(
+      w,
+      node,
+      affected.map((p) => ({
+        p,
+        req: { isr: p.isr.filter((x) => x !== b.brokerId), uncleanShutdown: [b.brokerId] },
+        why: `broker ${b.brokerId} restarted after an unclean shutdown`,
+      })),
+    );
+    if (l >= 0) last = l;
+  }
+  replyAfterCommit(w, node, last, msg, { kind: 'BrokerRegistrationResponse', brokerEpoch });
+}
+
+/** ClusterControlManager.processBrokerHeartbeat: liveness, unfencing once caught up, controlled shutdown. */
+export function onBrokerHeartbeat(w: World, node: SimNode, msg: MessageOf<'BrokerHeartbeat'>): void {
+  const c = node.controller!;
+  if (!c.active) {
+    reply(w, msg, {
+      kind: 'BrokerHeartbeatResponse',
+      error: 'NOT_CONTROLLER',
+      isCaughtUp: false,
+      isFenced: true,
+      shouldShutDown: false,
+    });
+    return;
+  }
+  const img = c.work!;
+  const b = msg.body;
+  const reg = img.brokers.get(b.brokerId);
+  if (!reg || reg.brokerEpoch !== b.brokerEpoch) {
+    reply(w, msg, {
+      kind: 'BrokerHeartbeatResponse',
+      error: 'STALE_BROKER_EPOCH',
+      isCaughtUp: false,
+      isFenced: true,
+      shouldShutDown: false,
+    });
+    return;
+  }
+  c.lastContactMs.set(b.brokerId, w.nowMs);
+  const caughtUp = b.currentMetadataOffset >= reg.brokerEpoch;
+  if (reg.fenced && !b.wantFence && !b.wantShutDown && caughtUp) unfence(w, node, b.brokerId);
+  if (b.wantShutDown && !reg.inControlledShutdown && !reg.fenced)
+    beginControlledShutdown(w, node, b.brokerId);
+  const leads = partitionsWith(img, b.brokerId, 'leader').length;
+  let shouldShutDown = false;
+  if (b.wantShutDown && (reg.inControlledShutdown || reg.fenced) && leads === 0) {
+    shouldShutDown = true;
+    if (!reg.fenced) {
+      const off = write(w, node, [
+        {
+          type: 'BrokerRegistrationChangeRecord',
+          brokerId: b.brokerId,
+          brokerEpoch: reg.brokerEpoch,
+          fenced: true,
+          inControlledShutdown: false,
+        },
+      ]);
       later(
         w,
         node,
-        last,
-        'BrokerRegistered',
-        `Broker ${b.brokerId} registered with broker epoch ${brokerEpoch}; it stays fenced until it catches up with the metadata log.`,
-        {
-          nodeId: b.brokerId,
-          brokerEpoch,
-        },
+        off,
+        'BrokerFenced',
+        `Broker ${b.brokerId} finished its controlled shutdown and is fenced (BrokerFenced).`,
+        { nodeId: b.brokerId },
       );
-      if (uncleanShutdown) {
-        const affected = [...img.partitions.values()].filter(
-          (p) => p.isr.includes(b.brokerId) || p.elr.includes(b.brokerId),
-        );
-        const l = changePartitions(
-          w,
-          node,
-          affected.map((p) => ({
-            p,
-            req: { isr: p.isr.filter((x) => x !== b.brokerId), uncleanShutdown: [b.brokerId] },
-            why: `broker ${b.brokerId} restarted after an unclean shutdown`,
-          })),
-        );
-        if (l >= 0) last = l;
-      }
-      replyAfterCommit(w, node, last, msg, { kind: 'BrokerRegistrationResponse', brokerEpoch });
-      return;
     }
-    case 'BrokerHeartbeat': {
-      const reg = img.brokers.get(b.brokerId);
-      if (!reg || reg.brokerEpoch !== b.brokerEpoch) {
-        reply(w, msg, {
-          kind: 'BrokerHeartbeatResponse',
-          error: 'STALE_BROKER_EPOCH',
-          isCaughtUp: false,
-          isFenced: true,
-          shouldShutDown: false,
-        });
-        return;
-      }
-      c.lastContactMs.set(b.brokerId, w.nowMs);
-      const caughtUp = b.currentMetadataOffset >= reg.brokerEpoch;
-      if (reg.fenced && !b.wantFence && !b.wantShutDown && caughtUp) unfence(w, node, b.brokerId);
-      if (b.wantShutDown && !reg.inControlledShutdown && !reg.fenced)
-        beginControlledShutdown(w, node, b.brokerId);
-      const leads = partitionsWith(img, b.brokerId, 'leader').length;
-      let shouldShutDown = false;
-      if (b.wantShutDown && (reg.inControlledShutdown || reg.fenced) && leads === 0) {
-        shouldShutDown = true;
-        if (!reg.fenced) {
-          const off = write(w, node, [
-            {
-              type: 'BrokerRegistrationChangeRecord',
-              brokerId: b.brokerId,
-              brokerEpoch: reg.brokerEpoch,
-              fenced: true,
-              inControlledShutdown: false,
-            },
-          ]);
-          later(
-            w,
-            node,
-            off,
-            'BrokerFenced',
-            `Broker ${b.brokerId} finished its controlled shutdown and is fenced (BrokerFenced).`,
-            { nodeId: b.brokerId },
-          );
-        }
-      }
-      reply(w, msg, {
-        kind: 'BrokerHeartbeatResponse',
-        isCaughtUp: caughtUp,
-        isFenced: img.brokers.get(b.brokerId)!.fenced,
-        shouldShutDown,
-      });
-      return;
-    }
-    case 'AlterPartition': {
-      const fail = (error: string) =>
-        reply(w, msg, { kind: 'AlterPartitionResponse', topic: b.topic, partition: b.partition, error });
-      const reg = img.brokers.get(b.brokerId);
-      if (!reg || reg.brokerEpoch !== b.brokerEpoch) return fail('STALE_BROKER_EPOCH');
-      const p = img.partitions.get(tpKey(b.topic, b.partition));
-      if (!p) return fail('UNKNOWN_TOPIC_OR_PARTITION');
-      if (p.leader !== b.brokerId || p.leaderEpoch !== b.leaderEpoch) return fail('FENCED_LEADER_EPOCH');
-      if (p.partitionEpoch !== b.partitionEpoch) return fail('INVALID_UPDATE_VERSION');
-      // KIP-841: only an unfenced broker that is not shutting down may join the ISR.
-      const joining = b.newIsr.filter((x) => !p.isr.includes(x));
-      if (joining.some((x) => !isActiveBroker(img, x))) return fail('INELIGIBLE_REPLICA');
-      const why = joining.length
-        ? 'a follower caught up'
-        : `followers lagged more than replica.lag.time.max.ms`;
-      const off = changePartitions(w, node, [{ p, req: { isr: b.newIsr }, why }]);
-      const state = img.partitions.get(tpKey(b.topic, b.partition))!;
-      const body: Body = {
-        kind: 'AlterPartitionResponse',
-        topic: b.topic,
-        partition: b.partition,
-        state: { ...state },
-      };
-      if (off < 0) reply(w, msg, body);
-      else replyAfterCommit(w, node, off, msg, body);
-      return;
-    }
-    default:
-      return;
   }
+  reply(w, msg, {
+    kind: 'BrokerHeartbeatResponse',
+    isCaughtUp: caughtUp,
+    isFenced: img.brokers.get(b.brokerId)!.fenced,
+    shouldShutDown,
+  });
+}
+
+/** ReplicationControlManager.alterPartition: a leader's ISR change, checked against the partition's epochs. */
+export function onAlterPartition(w: World, node: SimNode, msg: MessageOf<'AlterPartition'>): void {
+  const c = node.controller!;
+  if (!c.active) {
+    reply(w, msg, {
+      kind: 'AlterPartitionResponse',
+      topic: msg.body.topic,
+      partition: msg.body.partition,
+      error: 'NOT_CONTROLLER',
+    });
+    return;
+  }
+  const img = c.work!;
+  const b = msg.body;
+  const fail = (error: string) =>
+    reply(w, msg, { kind: 'AlterPartitionResponse', topic: b.topic, partition: b.partition, error });
+  const reg = img.brokers.get(b.brokerId);
+  if (!reg || reg.brokerEpoch !== b.brokerEpoch) return fail('STALE_BROKER_EPOCH');
+  const p = img.partitions.get(tpKey(b.topic, b.partition));
+  if (!p) return fail('UNKNOWN_TOPIC_OR_PARTITION');
+  if (p.leader !== b.brokerId || p.leaderEpoch !== b.leaderEpoch) return fail('FENCED_LEADER_EPOCH');
+  if (p.partitionEpoch !== b.partitionEpoch) return fail('INVALID_UPDATE_VERSION');
+  // KIP-841: only an unfenced broker that is not shutting down may join the ISR.
+  const joining = b.newIsr.filter((x) => !p.isr.includes(x));
+  if (joining.some((x) => !isActiveBroker(img, x))) return fail('INELIGIBLE_REPLICA');
+  const why = joining.length ? 'a follower caught up' : `followers lagged more than replica.lag.time.max.ms`;
+  const off = changePartitions(w, node, [{ p, req: { isr: b.newIsr }, why }]);
+  const state = img.partitions.get(tpKey(b.topic, b.partition))!;
+  const body: Body = {
+    kind: 'AlterPartitionResponse',
+    topic: b.topic,
+    partition: b.partition,
+    state: { ...state },
+  };
+  if (off < 0) reply(w, msg, body);
+  else replyAfterCommit(w, node, off, msg, body);
 }
 
 export function onControllerTimer(w: World, node: SimNode, name: string, token: number): void {
