@@ -84,12 +84,14 @@ const ENGINE = {
   kernel: ['model'],
   kraft: ['model', 'kernel'],
   broker: ['model', 'kernel', 'kraft'],
-  groups: ['model', 'kernel', 'kraft', 'broker'],
-  clients: ['model', 'kernel'],
+  // The partition assignors, client side and broker side: pure functions of members and partitions.
+  assignors: ['model', 'kernel'],
+  groups: ['model', 'kernel', 'kraft', 'broker', 'assignors'],
+  clients: ['model', 'kernel', 'assignors'],
   operations: ['model', 'kernel', 'kraft'],
-  observe: ['model', 'kernel', 'kraft', 'broker', 'groups', 'clients', 'operations'],
+  observe: ['model', 'kernel', 'kraft', 'broker', 'groups', 'clients', 'operations', 'assignors'],
   // Kafka's command-line tools read the cluster as an Admin client would; only the facade runs them.
-  tools: ['model', 'kernel', 'kraft', 'broker', 'groups', 'observe'],
+  tools: ['model', 'kernel', 'kraft', 'broker', 'groups', 'observe', 'assignors'],
 };
 
 const engineRules = Object.entries(ENGINE).map(([folder, allowed]) => ({

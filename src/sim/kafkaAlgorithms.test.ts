@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cooperativeStickyAssign, uniformAssign } from './model/assignors';
+import { cooperativeStickyAssign } from './assignors/cooperativeStickyAssignor';
+import { uniformAssign } from './assignors/uniformAssignor';
 import { partitionChangeRecord, mergeChange, type BuilderInput } from './kraft/partitionChange';
 import type { PartitionState } from './model/metadata';
 import { utf8 } from './clients/partitioner';

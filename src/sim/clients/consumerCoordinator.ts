@@ -3,8 +3,10 @@
 // heartbeats, offset commits, and what a group error makes it do. The consumer protocol (KIP-848)
 // is in consumerMembership.ts.
 
-import type { Assignment } from '../model/assignors';
-import { AssignorError, cooperativeStickyAssign, rangeAssign } from '../model/assignors';
+import type { Assignment } from '../assignors/assignment';
+import { AssignorError } from '../assignors/assignment';
+import { cooperativeStickyAssign } from '../assignors/cooperativeStickyAssignor';
+import { rangeAssign } from '../assignors/rangeAssignor';
 import type { MemberIo } from './consumerMembership';
 import { emit, setClientTimer } from '../kernel/kernel';
 import type { Body, CommittedOffset, TopicPartition } from '../model/messages';

@@ -6,8 +6,9 @@
 // then moves to the new epoch and gets partitions as their previous owners release them. No member
 // stops for anyone else's rebalance.
 
-import type { Assignment } from '../model/assignors';
-import { rangeAssign, uniformAssign } from '../model/assignors';
+import type { Assignment } from '../assignors/assignment';
+import { rangeAssign } from '../assignors/rangeAssignor';
+import { uniformAssign } from '../assignors/uniformAssignor';
 import { emit, reply } from '../kernel/kernel';
 import type { GroupRequest, Message, TopicPartition } from '../model/messages';
 import { compareTopicPartition, tpKey } from '../model/metadata';

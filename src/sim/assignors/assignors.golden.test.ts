@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import golden from './assignors.golden.json';
-import { AssignorError, cooperativeStickyAssign, uniformAssign } from './assignors';
+import { AssignorError } from './assignment';
+import { cooperativeStickyAssign } from './cooperativeStickyAssignor';
+import { uniformAssign } from './uniformAssignor';
 
 // Random groups asked of Kafka's own CooperativeStickyAssignor and UniformAssignor (at trunk
 // 1eb7644) by a program that is not part of this repository; it wrote down their answers (the
