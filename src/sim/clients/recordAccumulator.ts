@@ -51,6 +51,10 @@ export function drain(w: World, p: ProducerClient): void {
   let batches: Map<string | number, Batch[]> | null = null;
   // With idempotence, a batch waiting to be retried holds back newer records of its partition (ordering).
   let held: Set<string> | null = null;
+  // Per leader, the batches made so far that need a connection slot (acks=0 takes none), and the
+  // batch keys whose next batches cannot be sent now: what is past them waits without batching.
+  let formed: Map<NodeId, number> | null = null;
+  let closed: Set<string | number> | null = null;
   for (const id of p.ready) {
     const r = p.records.get(id);
     if (!r || r.inFlight) continue;
@@ -96,9 +100,27 @@ export function drain(w: World, p: ProducerClient): void {
     const key = r.batchId >= 0 ? r.batchId : entry.acks === 'all' ? tp : `${tp}|${entry.acks}`;
     batches ??= new Map();
     const list = batches.get(key);
+    // A record that no batch sent this time could hold waits at once (RecordAccumulator.ready looks
+    // only at what the broker's free connection slots can take): the backlog is not batched again.
+    if (closed?.has(key) || (!list && (formed?.get(leader) ?? 0) >= freeSlots(p, leader, maxInFlight))) {
+      drainStats.unsendable++;
+      waiting.push(id);
+      continue;
+    }
+    drainStats.batched++;
     const b = list?.[list.length - 1];
     const size = recordSizeBytes(entry);
     if (!b || (b.records.length > 0 && b.bytes + size > batchSize)) {
+      if (list && entry.acks !== 0 && list.length >= freeSlots(p, leader, maxInFlight)) {
+        // This key's own batches already fill every free slot: its next batches wait (and so do its
+        // later records, which would have joined them).
+        (closed ??= new Set()).add(key);
+        drainStats.batched--;
+        drainStats.unsendable++;
+        waiting.push(id);
+        continue;
+      }
+      if (entry.acks !== 0) (formed ??= new Map()).set(leader, (formed.get(leader) ?? 0) + 1);
       // A new batch starts with its first record (arrays made to size: most batches keep one record).
       const first: Batch = {
         leader,
@@ -133,6 +155,17 @@ export function drain(w: World, p: ProducerClient): void {
   if (p.needMetadata && !p.metadataInFlight) requestMetadata(w, p);
   if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, Math.max(wakeAtMs, w.nowMs), 'retry');
 }
+
+/** The connection slots to `leader` free as the drain starts (max.in.flight.requests.per.connection). */
+function freeSlots(p: ProducerClient, leader: NodeId, maxInFlight: number): number {
+  return maxInFlight - (p.inFlightPerBroker.get(leader) ?? 0);
+}
+
+/**
+ * Work counters for tests and benchmarks (not state: nothing reads them to decide): records put
+ * into a batch, and records that waited at once because no batch of theirs could be sent.
+ */
+export const drainStats = { batched: 0, unsendable: 0 };
 
 /**
  * The Sender's quick look: when every waiting record still lingers (and has its partition), it only
