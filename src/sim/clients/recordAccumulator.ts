@@ -49,27 +49,34 @@ export function drain(w: World, p: ProducerClient): void {
   const waiting: number[] = [];
   // Made when first needed: most wake-ups find nothing to send.
   let batches: Map<string | number, Batch[]> | null = null;
-  // With idempotence, a batch waiting to be retried holds back newer records of its partition (ordering).
-  let held: Set<string> | null = null;
+  // With idempotence, a batch waiting to be retried holds back newer records of its partition
+  // (ordering): per topic, the partitions held. Most of a stuck backlog is held, so a held record
+  // costs two lookups, and no tpKey string is made for it.
+  let held: Map<string, Set<number>> | null = null;
   // Per leader, the batches made so far that need a connection slot (acks=0 takes none), and the
   // batch keys whose next batches cannot be sent now: what is past them waits without batching.
   let formed: Map<NodeId, number> | null = null;
   let closed: Set<string | number> | null = null;
+  const nowMs = w.nowMs;
   for (const id of p.ready) {
     const r = p.records.get(id);
     if (!r || r.inFlight) continue;
     const entry = w.ledgerIndex.get(id)!;
-    const leaders = p.leaders.get(entry.topic);
     // A record sent before its topic's metadata arrived gets its partition now, so that it is held
     // with the others behind a retry of that partition.
-    choosePartition(w, p, r, entry);
-    const tp = tpKey(entry.topic, r.partition);
-    if (r.readyAtMs > w.nowMs || held?.has(tp)) {
-      if (r.readyAtMs > w.nowMs) wakeAtMs = Math.min(wakeAtMs, r.readyAtMs);
-      if (r.attempts > 0 && r.pid >= 0) (held ??= new Set()).add(tp);
+    if (r.partition < 0) choosePartition(w, p, r, entry);
+    const heldHere = held?.get(entry.topic);
+    if (r.readyAtMs > nowMs || heldHere?.has(r.partition)) {
+      if (r.readyAtMs > nowMs && r.readyAtMs < wakeAtMs) wakeAtMs = r.readyAtMs;
+      if (r.attempts > 0 && r.pid >= 0) {
+        if (heldHere) heldHere.add(r.partition);
+        else (held ??= new Map()).set(entry.topic, new Set([r.partition]));
+      }
       waiting.push(id);
       continue;
     }
+    const leaders = p.leaders.get(entry.topic);
+    const tp = tpKey(entry.topic, r.partition);
     if (!leaders) {
       // KafkaProducer.waitOnMetadata: send() gives up after max.block.ms without the topic's metadata.
       const blockedUntil = entry.sentAtMs + num(p, 'max.block.ms');
