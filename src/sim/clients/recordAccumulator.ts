@@ -170,9 +170,10 @@ function freeSlots(p: ProducerClient, leader: NodeId, maxInFlight: number): numb
 
 /**
  * Work counters for tests and benchmarks (not state: nothing reads them to decide): records put
- * into a batch, and records that waited at once because no batch of theirs could be sent.
+ * into a batch, records that waited at once because no batch of theirs could be sent, and records
+ * the quick look read.
  */
-export const drainStats = { batched: 0, unsendable: 0 };
+export const drainStats = { batched: 0, unsendable: 0, looked: 0 };
 
 /**
  * The Sender's quick look: when every waiting record still lingers (and has its partition), it only
@@ -180,15 +181,66 @@ export const drainStats = { batched: 0, unsendable: 0 };
  * linger.ms arms the Sender's wake-up instead of running it (RecordAccumulator.append).
  */
 function nothingDue(w: World, p: ProducerClient): boolean {
-  let wakeAtMs = Infinity;
-  for (const id of p.ready) {
+  const look = quickLook(p);
+  if (look.unassignedId >= 0 || look.wakeAtMs <= w.nowMs) return false;
+  if (look.wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, look.wakeAtMs, 'retry');
+  return true;
+}
+
+interface QuickLook {
+  ready: number[];
+  /** How much of `ready` was read, and its last id then (to see that it only grew at its end). */
+  readLength: number;
+  lastId: number;
+  /** The earliest readyAtMs of a waiting record (not in flight), and that record. */
+  wakeAtMs: number;
+  wakeId: number;
+  /** A waiting record without a partition (its topic had no metadata), or -1. */
+  unassignedId: number;
+}
+
+/**
+ * The quick look's answer, kept while nothing it read can have changed. Between drains a waiting
+ * record changes only by settling (its id leaves `p.records`), and records join `ready` at its end
+ * (a send; a retry: older ids, sorted in, which moves the last id read). Drain replaces `ready`.
+ * A memo of the World, not part of it (a cloned World looks again): without it every response
+ * walked the whole backlog, so a second cost more as the backlog grew.
+ */
+const quickLooks = new WeakMap<ProducerClient, QuickLook>();
+
+function waitingRecord(p: ProducerClient, id: number): boolean {
+  const r = p.records.get(id);
+  return r !== undefined && !r.inFlight;
+}
+
+function quickLook(p: ProducerClient): QuickLook {
+  const ready = p.ready;
+  let look = quickLooks.get(p);
+  if (
+    !look ||
+    look.ready !== ready ||
+    ready.length < look.readLength ||
+    (look.readLength > 0 && ready[look.readLength - 1] !== look.lastId) ||
+    (look.wakeId >= 0 && !waitingRecord(p, look.wakeId)) ||
+    (look.unassignedId >= 0 && !waitingRecord(p, look.unassignedId))
+  ) {
+    look = { ready, readLength: 0, lastId: -1, wakeAtMs: Infinity, wakeId: -1, unassignedId: -1 };
+    quickLooks.set(p, look);
+  }
+  for (let i = look.readLength; i < ready.length; i++) {
+    const id = ready[i]!;
+    drainStats.looked++;
     const r = p.records.get(id);
     if (!r || r.inFlight) continue;
-    if (r.readyAtMs <= w.nowMs || r.partition < 0) return false;
-    if (r.readyAtMs < wakeAtMs) wakeAtMs = r.readyAtMs;
+    if (r.partition < 0 && look.unassignedId < 0) look.unassignedId = id;
+    if (r.readyAtMs < look.wakeAtMs) {
+      look.wakeAtMs = r.readyAtMs;
+      look.wakeId = id;
+    }
   }
-  if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, wakeAtMs, 'retry');
-  return true;
+  look.readLength = ready.length;
+  if (ready.length > 0) look.lastId = ready[ready.length - 1]!;
+  return look;
 }
 
 /** KIP-480/794: records without a key stick to one random available partition until a batch fills. */
