@@ -49,23 +49,34 @@ export function drain(w: World, p: ProducerClient): void {
   const waiting: number[] = [];
   // Made when first needed: most wake-ups find nothing to send.
   let batches: Map<string | number, Batch[]> | null = null;
-  // With idempotence, a batch waiting to be retried holds back newer records of its partition (ordering).
-  let held: Set<string> | null = null;
+  // With idempotence, a batch waiting to be retried holds back newer records of its partition
+  // (ordering): per topic, the partitions held. Most of a stuck backlog is held, so a held record
+  // costs two lookups, and no tpKey string is made for it.
+  let held: Map<string, Set<number>> | null = null;
+  // Per leader, the batches made so far that need a connection slot (acks=0 takes none), and the
+  // batch keys whose next batches cannot be sent now: what is past them waits without batching.
+  let formed: Map<NodeId, number> | null = null;
+  let closed: Set<string | number> | null = null;
+  const nowMs = w.nowMs;
   for (const id of p.ready) {
     const r = p.records.get(id);
     if (!r || r.inFlight) continue;
     const entry = w.ledgerIndex.get(id)!;
-    const leaders = p.leaders.get(entry.topic);
     // A record sent before its topic's metadata arrived gets its partition now, so that it is held
     // with the others behind a retry of that partition.
-    choosePartition(w, p, r, entry);
-    const tp = tpKey(entry.topic, r.partition);
-    if (r.readyAtMs > w.nowMs || held?.has(tp)) {
-      if (r.readyAtMs > w.nowMs) wakeAtMs = Math.min(wakeAtMs, r.readyAtMs);
-      if (r.attempts > 0 && r.pid >= 0) (held ??= new Set()).add(tp);
+    if (r.partition < 0) choosePartition(w, p, r, entry);
+    const heldHere = held?.get(entry.topic);
+    if (r.readyAtMs > nowMs || heldHere?.has(r.partition)) {
+      if (r.readyAtMs > nowMs && r.readyAtMs < wakeAtMs) wakeAtMs = r.readyAtMs;
+      if (r.attempts > 0 && r.pid >= 0) {
+        if (heldHere) heldHere.add(r.partition);
+        else (held ??= new Map()).set(entry.topic, new Set([r.partition]));
+      }
       waiting.push(id);
       continue;
     }
+    const leaders = p.leaders.get(entry.topic);
+    const tp = tpKey(entry.topic, r.partition);
     if (!leaders) {
       // KafkaProducer.waitOnMetadata: send() gives up after max.block.ms without the topic's metadata.
       const blockedUntil = entry.sentAtMs + num(p, 'max.block.ms');
@@ -96,9 +107,27 @@ export function drain(w: World, p: ProducerClient): void {
     const key = r.batchId >= 0 ? r.batchId : entry.acks === 'all' ? tp : `${tp}|${entry.acks}`;
     batches ??= new Map();
     const list = batches.get(key);
+    // A record that no batch sent this time could hold waits at once (RecordAccumulator.ready looks
+    // only at what the broker's free connection slots can take): the backlog is not batched again.
+    if (closed?.has(key) || (!list && (formed?.get(leader) ?? 0) >= freeSlots(p, leader, maxInFlight))) {
+      drainStats.unsendable++;
+      waiting.push(id);
+      continue;
+    }
+    drainStats.batched++;
     const b = list?.[list.length - 1];
     const size = recordSizeBytes(entry);
     if (!b || (b.records.length > 0 && b.bytes + size > batchSize)) {
+      if (list && entry.acks !== 0 && list.length >= freeSlots(p, leader, maxInFlight)) {
+        // This key's own batches already fill every free slot: its next batches wait (and so do its
+        // later records, which would have joined them).
+        (closed ??= new Set()).add(key);
+        drainStats.batched--;
+        drainStats.unsendable++;
+        waiting.push(id);
+        continue;
+      }
+      if (entry.acks !== 0) (formed ??= new Map()).set(leader, (formed.get(leader) ?? 0) + 1);
       // A new batch starts with its first record (arrays made to size: most batches keep one record).
       const first: Batch = {
         leader,
@@ -134,21 +163,84 @@ export function drain(w: World, p: ProducerClient): void {
   if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, Math.max(wakeAtMs, w.nowMs), 'retry');
 }
 
+/** The connection slots to `leader` free as the drain starts (max.in.flight.requests.per.connection). */
+function freeSlots(p: ProducerClient, leader: NodeId, maxInFlight: number): number {
+  return maxInFlight - (p.inFlightPerBroker.get(leader) ?? 0);
+}
+
+/**
+ * Work counters for tests and benchmarks (not state: nothing reads them to decide): records put
+ * into a batch, records that waited at once because no batch of theirs could be sent, and records
+ * the quick look read.
+ */
+export const drainStats = { batched: 0, unsendable: 0, looked: 0 };
+
 /**
  * The Sender's quick look: when every waiting record still lingers (and has its partition), it only
  * makes sure that it wakes up for the first one, and the full pass is skipped. So a send() with
  * linger.ms arms the Sender's wake-up instead of running it (RecordAccumulator.append).
  */
 function nothingDue(w: World, p: ProducerClient): boolean {
-  let wakeAtMs = Infinity;
-  for (const id of p.ready) {
+  const look = quickLook(p);
+  if (look.unassignedId >= 0 || look.wakeAtMs <= w.nowMs) return false;
+  if (look.wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, look.wakeAtMs, 'retry');
+  return true;
+}
+
+interface QuickLook {
+  ready: number[];
+  /** How much of `ready` was read, and its last id then (to see that it only grew at its end). */
+  readLength: number;
+  lastId: number;
+  /** The earliest readyAtMs of a waiting record (not in flight), and that record. */
+  wakeAtMs: number;
+  wakeId: number;
+  /** A waiting record without a partition (its topic had no metadata), or -1. */
+  unassignedId: number;
+}
+
+/**
+ * The quick look's answer, kept while nothing it read can have changed. Between drains a waiting
+ * record changes only by settling (its id leaves `p.records`), and records join `ready` at its end
+ * (a send; a retry: older ids, sorted in, which moves the last id read). Drain replaces `ready`.
+ * A memo of the World, not part of it (a cloned World looks again): without it every response
+ * walked the whole backlog, so a second cost more as the backlog grew.
+ */
+const quickLooks = new WeakMap<ProducerClient, QuickLook>();
+
+function waitingRecord(p: ProducerClient, id: number): boolean {
+  const r = p.records.get(id);
+  return r !== undefined && !r.inFlight;
+}
+
+function quickLook(p: ProducerClient): QuickLook {
+  const ready = p.ready;
+  let look = quickLooks.get(p);
+  if (
+    !look ||
+    look.ready !== ready ||
+    ready.length < look.readLength ||
+    (look.readLength > 0 && ready[look.readLength - 1] !== look.lastId) ||
+    (look.wakeId >= 0 && !waitingRecord(p, look.wakeId)) ||
+    (look.unassignedId >= 0 && !waitingRecord(p, look.unassignedId))
+  ) {
+    look = { ready, readLength: 0, lastId: -1, wakeAtMs: Infinity, wakeId: -1, unassignedId: -1 };
+    quickLooks.set(p, look);
+  }
+  for (let i = look.readLength; i < ready.length; i++) {
+    const id = ready[i]!;
+    drainStats.looked++;
     const r = p.records.get(id);
     if (!r || r.inFlight) continue;
-    if (r.readyAtMs <= w.nowMs || r.partition < 0) return false;
-    if (r.readyAtMs < wakeAtMs) wakeAtMs = r.readyAtMs;
+    if (r.partition < 0 && look.unassignedId < 0) look.unassignedId = id;
+    if (r.readyAtMs < look.wakeAtMs) {
+      look.wakeAtMs = r.readyAtMs;
+      look.wakeId = id;
+    }
   }
-  if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, wakeAtMs, 'retry');
-  return true;
+  look.readLength = ready.length;
+  if (ready.length > 0) look.lastId = ready[ready.length - 1]!;
+  return look;
 }
 
 /**
