@@ -238,6 +238,52 @@ export interface TopicSpec {
   assignment?: NodeId[][];
 }
 
+/**
+ * The replica placer over the brokers that may take new replicas (all but those in controlled
+ * shutdown, fenced ones marked), as CreateTopics and CreatePartitions use it: the replica lists, or
+ * Kafka's error.
+ */
+function placeNewPartitions(
+  w: World,
+  img: MetaImage,
+  partitions: number,
+  replicationFactor: number,
+): NodeId[][] | string {
+  const usable = [...img.brokers.values()]
+    .filter((b) => !b.inControlledShutdown)
+    .sort((a, b) => a.brokerId - b.brokerId)
+    .map((b) => ({ id: b.brokerId, rack: b.rack, fenced: b.fenced }));
+  try {
+    return placeReplicas(usable, partitions, replicationFactor, intSource(w.rng));
+  } catch (e) {
+    if (e instanceof PlacementError) return `INVALID_REPLICATION_FACTOR: ${e.message}`;
+    throw e;
+  }
+}
+
+/** A new partition's PartitionRecord: its active replicas in the ISR (all of them when none is), the first one leading. */
+function newPartitionRecord(
+  img: MetaImage,
+  topic: string,
+  partition: number,
+  replicas: NodeId[],
+): MetaRecord {
+  const isr = replicas.filter((r) => isActiveBroker(img, r));
+  return {
+    type: 'PartitionRecord',
+    topic,
+    partition,
+    replicas: [...replicas],
+    isr: isr.length ? isr : [...replicas],
+    elr: [],
+    leader: isr[0] ?? -1,
+    leaderEpoch: 0,
+    partitionEpoch: 0,
+    adding: [],
+    removing: [],
+  };
+}
+
 /** CreateTopics on the active controller; returns an error in Kafka's words, or null. */
 export function createTopic(w: World, node: SimNode, spec: TopicSpec): string | null {
   const img = node.controller!.work!;
@@ -249,38 +295,17 @@ export function createTopic(w: World, node: SimNode, spec: TopicSpec): string | 
         if (!img.brokers.has(r))
           return `INVALID_REPLICA_ASSIGNMENT: The manual partition assignment includes broker ${r}, but no such broker is registered (partition ${i}).`;
   } else {
-    const usable = [...img.brokers.values()]
-      .filter((b) => !b.inControlledShutdown)
-      .sort((a, b) => a.brokerId - b.brokerId)
-      .map((b) => ({ id: b.brokerId, rack: b.rack, fenced: b.fenced }));
-    try {
-      assignment = placeReplicas(usable, spec.partitions, spec.replicationFactor, intSource(w.rng));
-    } catch (e) {
-      if (e instanceof PlacementError) return `INVALID_REPLICATION_FACTOR: ${e.message}`;
-      throw e;
-    }
+    const placed = placeNewPartitions(w, img, spec.partitions, spec.replicationFactor);
+    if (typeof placed === 'string') return placed;
+    assignment = placed;
   }
   // ReplicationControlManager.createTopic: the id is drawn once every check has passed.
   const records: MetaRecord[] = [{ type: 'TopicRecord', name: spec.name, topicId: randomUuid(w.idRng) }];
   for (const [name, value] of Object.entries(spec.config ?? {}))
     records.push({ type: 'ConfigRecord', resourceType: 'topic', resourceName: spec.name, name, value });
-  assignment.forEach((replicas, partition) => {
-    const isr = replicas.filter((r) => isActiveBroker(img, r));
-    const leader = isr[0] ?? -1;
-    records.push({
-      type: 'PartitionRecord',
-      topic: spec.name,
-      partition,
-      replicas: [...replicas],
-      isr: isr.length ? isr : [...replicas],
-      elr: [],
-      leader,
-      leaderEpoch: 0,
-      partitionEpoch: 0,
-      adding: [],
-      removing: [],
-    });
-  });
+  assignment.forEach((replicas, partition) =>
+    records.push(newPartitionRecord(img, spec.name, partition, replicas)),
+  );
   const off = write(w, node, records);
   later(
     w,
@@ -369,36 +394,15 @@ export function createPartitions(w: World, node: SimNode, topic: string, count: 
     return `INVALID_PARTITIONS: The topic ${topic} currently has ${t.partitions} partition(s); ${count} would not be an increase.`;
   const first = img.partitions.get(tpKey(topic, 0));
   const replicationFactor = first ? first.replicas.length : 1;
-  const usable = [...img.brokers.values()]
-    .filter((b) => !b.inControlledShutdown)
-    .sort((a, b) => a.brokerId - b.brokerId)
-    .map((b) => ({ id: b.brokerId, rack: b.rack, fenced: b.fenced }));
-  let assignment: number[][];
-  try {
-    assignment = placeReplicas(usable, count - t.partitions, replicationFactor, intSource(w.rng));
-  } catch (e) {
-    if (e instanceof PlacementError) return `INVALID_REPLICATION_FACTOR: ${e.message}`;
-    throw e;
-  }
+  const assignment = placeNewPartitions(w, img, count - t.partitions, replicationFactor);
+  if (typeof assignment === 'string') return assignment;
   const start = t.partitions;
   const records: MetaRecord[] = [];
   for (const [i, replicas] of assignment.entries()) {
     const isr = replicas.filter((r) => isActiveBroker(img, r));
     if (isr.length === 0)
       return `INVALID_REPLICATION_FACTOR: Unable to replicate the partition ${replicationFactor} time(s): All brokers are currently fenced or in controlled shutdown.`;
-    records.push({
-      type: 'PartitionRecord',
-      topic,
-      partition: start + i,
-      replicas: [...replicas],
-      isr,
-      elr: [],
-      leader: isr[0]!,
-      leaderEpoch: 0,
-      partitionEpoch: 0,
-      adding: [],
-      removing: [],
-    });
+    records.push(newPartitionRecord(img, topic, start + i, replicas));
   }
   const off = write(w, node, records);
   later(
