@@ -70,6 +70,12 @@ const REFUSALS: Refusal[] = [
     error: 'TOPIC_ALREADY_EXISTS',
   },
   {
+    what: 'createTopic of a name that collides in metric names',
+    prepare: (s) => ok(s, { type: 'createTopic', name: 'pay.ments', partitions: 1, replicationFactor: 1 }),
+    command: { type: 'createTopic', name: 'pay_ments', partitions: 1, replicationFactor: 1 },
+    error: "INVALID_TOPIC_EXCEPTION: Topic 'pay_ments' collides with existing topic: pay.ments",
+  },
+  {
     what: 'createTopic of more replicas than brokers',
     command: { type: 'createTopic', name: 'new', partitions: 3, replicationFactor: 4 },
     error: 'INVALID_REPLICATION_FACTOR',

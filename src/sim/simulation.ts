@@ -52,7 +52,8 @@ import { runCli } from './tools';
 //        partition, the sticky partitioner counting bytes as they are appended.
 // 0.5.0: a refused command leaves the seeded generators as they were (a refused createTopic drew
 //        from one); a client timer of 0 ms (request.timeout.ms, auto.commit.interval.ms) waits 1 ms.
-export const ENGINE_VERSION = '0.5.0';
+// 0.5.1: CreateTopics refuses a name that collides with an existing one in metric names (a.b, a_b).
+export const ENGINE_VERSION = '0.5.1';
 
 /** One line run through the cli command (Simulation.cliHistory). */
 export interface CliRun {

@@ -288,6 +288,12 @@ function newPartitionRecord(
 export function createTopic(w: World, node: SimNode, spec: TopicSpec): string | null {
   const img = node.controller!.work!;
   if (img.topics.has(spec.name)) return `TOPIC_ALREADY_EXISTS: Topic '${spec.name}' already exists.`;
+  // ReplicationControlManager.validateNewTopicNames: '.' and '_' collide in metric names
+  // (Topic.unifyCollisionChars), so a name equal to an existing one but for those is refused.
+  const unified = spec.name.replace(/\./g, '_');
+  for (const existing of img.topics.keys())
+    if (existing.replace(/\./g, '_') === unified)
+      return `INVALID_TOPIC_EXCEPTION: Topic '${spec.name}' collides with existing topic: ${existing}`;
   let assignment = spec.assignment;
   if (assignment) {
     for (const [i, replicas] of assignment.entries())
