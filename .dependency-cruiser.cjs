@@ -91,7 +91,7 @@ const ENGINE = {
   operations: ['model', 'kernel', 'kraft'],
   observe: ['model', 'kernel', 'kraft', 'broker', 'groups', 'clients', 'operations', 'assignors'],
   // Kafka's command-line tools read the cluster as an Admin client would; only the facade runs them.
-  tools: ['model', 'kernel', 'kraft', 'broker', 'groups', 'observe', 'assignors'],
+  tools: ['model', 'kernel', 'kraft', 'broker', 'groups', 'observe', 'assignors', 'operations'],
 };
 
 const engineRules = Object.entries(ENGINE).map(([folder, allowed]) => ({

@@ -114,3 +114,43 @@ test('a line that changes the cluster shows in the cluster and is recorded', asy
     page.getByRole('tabpanel', { name: 'Event log' }).getByText(/Topic payments created/),
   ).toBeVisible();
 });
+
+test('a reassignment from the terminal: write the plan, execute it, verify it until it completes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const terminal = await openTerminal(page);
+  const last = () => terminal.getByRole('log', { name: 'Terminal output' }).locator('pre').last();
+  const ran = async (line: string) => {
+    await type(page, line);
+    await expect(last()).not.toHaveText('Running…');
+    return last().innerText();
+  };
+  // Where orders-0 lives now, and a broker that does not hold it.
+  const describe = await ran(`kafka-topics.sh ${BS} --describe --topic orders`);
+  const [, replicaList] = /Partition: 0\tLeader: \d+\tReplicas: ([\d,]+)/.exec(describe)!;
+  const replicas = replicaList!.split(',').map(Number);
+  const spare = [4, 5, 6, 7, 8, 9].find((b) => !replicas.includes(b))!;
+  const target = [spare, ...replicas.slice(1)];
+  await ran(
+    `echo '{"version":1,"partitions":[{"topic":"orders","partition":0,"replicas":[${target.join(',')}]}]}' > plan.json`,
+  );
+  expect(await ran('cat plan.json')).toContain(`"replicas":[${target.join(',')}]`);
+  const executed = await ran(
+    `kafka-reassign-partitions.sh ${BS} --execute --reassignment-json-file plan.json`,
+  );
+  expect(executed).toContain('Save this to use as the --reassignment-json-file option during rollback');
+  expect(executed).toContain('Successfully started partition reassignment for orders-0');
+  await expect
+    .poll(() => ran(`kafka-reassign-partitions.sh ${BS} --verify --reassignment-json-file plan.json`), {
+      timeout: 60_000,
+      intervals: [2000],
+    })
+    .toContain('Reassignment of partition orders-0 is completed.');
+  expect(await ran(`kafka-topics.sh ${BS} --describe --topic orders`)).toContain(`Partition: 0\tLeader: `);
+  expect(await ran(`kafka-topics.sh ${BS} --describe --topic orders`)).toMatch(
+    new RegExp(`Partition: 0\\tLeader: \\d+\\tReplicas: ${target.join(',')}\\t`),
+  );
+  await page.screenshot({ path: 'test-results/terminal-reassign-1280.png' });
+});

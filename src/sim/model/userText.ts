@@ -65,27 +65,48 @@ export function checkShape(
   { maxDepth, maxValues, what }: { maxDepth: number; maxValues: number; what: string },
   root = '',
 ): ShapeProblem | null {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: root, depth: 0 }];
+  // Each entry keeps its parent and key; the path is spelled only for the value that fails (this
+  // runs on every command, the produce commands of a load included).
+  interface Entry {
+    value: unknown;
+    parent: Entry | null;
+    key: string | number;
+    depth: number;
+  }
+  const pathOf = (e: Entry): string => {
+    const keys: (string | number)[] = [];
+    for (let at: Entry | null = e; at?.parent; at = at.parent) keys.push(at.key);
+    let path = root;
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      path = typeof key === 'number' ? `${path}[${key}]` : keyPath(path, key);
+    }
+    return path;
+  };
+  const stack: Entry[] = [{ value, parent: null, key: '', depth: 0 }];
   let count = 0;
   while (stack.length > 0) {
-    const { value: v, path, depth } = stack.pop()!;
+    const entry = stack.pop()!;
+    const v = entry.value;
     if (++count > maxValues)
       return {
         path: root || '(root)',
         message: `holds more than ${maxValues} values in all; ${what} never does`,
       };
     if (typeof v !== 'object' || v === null) continue;
+    const depth = entry.depth;
     if (depth >= maxDepth)
       return {
-        path: path || '(root)',
+        path: pathOf(entry) || '(root)',
         message: `nested more than ${maxDepth} levels deep; ${what} never is`,
       };
     if (Array.isArray(v))
       for (let i = 0; i < v.length; i++)
-        stack.push({ value: v[i] as unknown, path: `${path}[${i}]`, depth: depth + 1 });
+        stack.push({ value: v[i] as unknown, parent: entry, key: i, depth: depth + 1 });
     else
-      for (const [key, item] of Object.entries(v))
-        stack.push({ value: item, path: keyPath(path, key), depth: depth + 1 });
+      for (const key in v)
+        if (Object.prototype.hasOwnProperty.call(v, key))
+          stack.push({ value: (v as Record<string, unknown>)[key], parent: entry, key, depth: depth + 1 });
   }
   return null;
 }

@@ -573,6 +573,11 @@ export interface World {
   traffic: Map<NodeId, { bytesIn: number; bytesOut: number }>;
   metrics: MetricsState;
   security: SecurityState;
+  /**
+   * The admin host's files, written by a terminal line's `> file` and read by the tools' JSON file
+   * options (tools/shell.ts). Absent until the first is written, so a run without one hashes as before.
+   */
+  files?: Map<string, string>;
 }
 
 export type { PartitionState, Timed };

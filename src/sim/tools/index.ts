@@ -7,6 +7,8 @@ import { configCommand } from './configCommand';
 import { consumerGroupCommand } from './consumerGroupCommand';
 import { leaderElectionCommand } from './leaderElectionCommand';
 import { metadataQuorumCommand } from './metadataQuorumCommand';
+import { reassignPartitionsCommand } from './reassignPartitionsCommand';
+import { runShell, SHELL_COMMANDS, writeFile } from './shell';
 import { tokenize } from './tokenizer';
 import type { Tool, ToolContext, ToolResult } from './tool';
 import { topicCommand } from './topicCommand';
@@ -20,6 +22,7 @@ export const TOOLS: readonly Tool[] = [
   metadataQuorumCommand,
   configCommand,
   leaderElectionCommand,
+  reassignPartitionsCommand,
 ];
 
 /** For completion in a terminal: each tool's name, sub-commands and long options. */
@@ -39,16 +42,26 @@ export function findTool(word: string): Tool | undefined {
   return TOOLS.find((t) => t.name === `${base}.sh`);
 }
 
-/** Runs one command line. */
+/** Runs one command line; with `> file`, what it prints goes to the file instead. */
 export function runCli(line: string, ctx: ToolContext): ToolResult {
   const split = tokenize(line);
   if ('error' in split) return { output: `sh: syntax error: ${split.error}`, exitCode: 2, changed: false };
   const [first, ...args] = split.words;
-  if (first === undefined) return { output: '', exitCode: 0, changed: false };
+  const ran: ToolResult =
+    first === undefined ? { output: '', exitCode: 0, changed: false } : runWords(first, args, ctx);
+  if (split.redirect === undefined) return ran;
+  const error = writeFile(ctx.w, split.redirect, ran.output === '' ? '' : `${ran.output}\n`);
+  if (error) return { output: error, exitCode: 1, changed: ran.changed };
+  return { output: '', exitCode: ran.exitCode, changed: true };
+}
+
+function runWords(first: string, args: readonly string[], ctx: ToolContext): ToolResult {
+  const shell = runShell(first, args, ctx.w);
+  if (shell) return shell;
   const tool = findTool(first);
   if (!tool)
     return {
-      output: `sh: ${first}: command not found (the tools here: ${TOOLS.map((t) => t.name).join(', ')})`,
+      output: `sh: ${first}: command not found (the tools here: ${TOOLS.map((t) => t.name).join(', ')}; and ${SHELL_COMMANDS.join(', ')})`,
       exitCode: 127,
       changed: false,
     };

@@ -1,11 +1,12 @@
 // LeaderElectionCommand (apache/kafka tools/src/main/java/org/apache/kafka/tools/LeaderElectionCommand.java):
 // kafka-leader-election.sh --election-type preferred|unclean with --topic/--partition or
-// --all-topic-partitions (a JSON file cannot be read here), through the electLeaders command.
+// --all-topic-partitions or --path-to-json-file (the admin host's files), through the electLeaders command.
 
 import { activeController } from '../kraft/quorumController';
 import { isActiveBroker, tpKey } from '../model/metadata';
 import { image } from './cluster';
 import { OptionError, parseOptions, type OptionSpec, type ParsedOptions } from './options';
+import { readFile } from './shell';
 import { kafkaMessage, parseInt32, Printer, type Tool, type ToolContext } from './tool';
 import { usage } from './usage';
 
@@ -91,10 +92,6 @@ function validate(opts: ParsedOptions): void {
   const exclusive = ['topic', 'all-topic-partitions', 'path-to-json-file'];
   if (exclusive.filter((o) => opts.has(o)).length !== 1)
     throw new CommandFailed(`One and only one of the following options is required: ${exclusive.join(', ')}`);
-  if (opts.has('path-to-json-file'))
-    throw new CommandFailed(
-      'The simulator has no files to read: use --topic and --partition, or --all-topic-partitions.',
-    );
   if (opts.has('topic') && !opts.has('partition'))
     throw new CommandFailed('Missing required option(s): partition');
   if (!opts.has('topic') && opts.has('partition'))
@@ -106,6 +103,7 @@ function elect(opts: ParsedOptions, ctx: ToolContext, out: Printer): void {
   const label = type.toUpperCase();
   const img = image(ctx.w);
   let named: { topic: string; partition: number }[] | null = null;
+  if (opts.has('path-to-json-file')) named = electionData(ctx, opts.value('path-to-json-file')!);
   if (opts.has('topic')) {
     const partition = parseInt32(opts.value('partition'));
     if (partition === null)
@@ -173,4 +171,34 @@ function elect(opts: ParsedOptions, ctx: ToolContext, out: Printer): void {
     for (const f of failed) out.println(`Error completing leader election (${label}) for partition: ${f}`);
     throw new CommandFailed(`${failed.length} replica(s) could not be elected`);
   }
+}
+
+/**
+ * parseReplicaElectionData: `{"partitions": [{"topic": "foo", "partition": 1}, …]}` from the admin
+ * host's files (tools/shell.ts); a repeated partition is refused.
+ */
+function electionData(ctx: ToolContext, path: string): { topic: string; partition: number }[] {
+  const text = readFile(ctx.w, path);
+  if (text === undefined) throw new CommandFailed(`java.nio.file.NoSuchFileException: ${path}`);
+  let js: unknown;
+  try {
+    js = JSON.parse(text);
+  } catch {
+    throw new CommandFailed('Replica election data is empty');
+  }
+  const list = (js as { partitions?: unknown } | null)?.partitions;
+  if (!Array.isArray(list)) throw new CommandFailed('Replica election data is missing "partitions" field');
+  const partitions = list.map((p: unknown) => {
+    const entry = p as { topic?: unknown; partition?: unknown } | null;
+    if (typeof entry?.topic !== 'string' || !Number.isInteger(entry.partition))
+      throw new CommandFailed(
+        'Replica election data: each entry needs a "topic" string and a "partition" number',
+      );
+    return { topic: entry.topic, partition: entry.partition as number };
+  });
+  const names = partitions.map((p) => `${p.topic}-${p.partition}`);
+  const repeated = [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
+  if (repeated.length)
+    throw new CommandFailed(`Replica election data contains duplicate partitions: [${repeated.join(', ')}]`);
+  return partitions.filter((p, i) => names.indexOf(`${p.topic}-${p.partition}`) === i);
 }

@@ -1,18 +1,42 @@
 // The shell's word splitting for one command line (POSIX sh, "Token Recognition" and "Quoting"):
 // words split on blanks; single quotes keep everything literally; double quotes keep blanks and let
 // a backslash escape `"`, `\`, `$` and a backtick; an unquoted backslash escapes the next character.
-// No variables, globs, pipes or redirections: a terminal line is one tool and its arguments.
+// One redirection, an unquoted `>` before a file name, sends the line's output to that file (the
+// simulated admin host's files, model/world.ts `files`). No variables, globs or pipes.
+
+export interface Split {
+  words: string[];
+  /** The file after an unquoted `>`, when the line has one. */
+  redirect?: string;
+}
 
 /** The words of `line`, or an error when a quote is left open. */
-export function tokenize(line: string): { words: string[] } | { error: string } {
+export function tokenize(line: string): Split | { error: string } {
   const words: string[] = [];
   let word = '';
   let inWord = false;
+  let redirectNext = false;
+  let redirect: string | undefined;
+  const finishWord = () => {
+    if (!inWord) return;
+    if (redirectNext) {
+      redirect = word;
+      redirectNext = false;
+    } else words.push(word);
+  };
   let i = 0;
   while (i < line.length) {
     const c = line[i]!;
-    if (c === ' ' || c === '\t' || c === '\n') {
-      if (inWord) words.push(word);
+    if (c === '>') {
+      finishWord();
+      word = '';
+      inWord = false;
+      if (redirectNext) return { error: "syntax error near unexpected token `>'" };
+      if (redirect !== undefined) return { error: 'one redirection a line, here' };
+      redirectNext = true;
+      i++;
+    } else if (c === ' ' || c === '\t' || c === '\n') {
+      finishWord();
       word = '';
       inWord = false;
       i++;
@@ -48,6 +72,7 @@ export function tokenize(line: string): { words: string[] } | { error: string } 
       i++;
     }
   }
-  if (inWord) words.push(word);
-  return { words };
+  finishWord();
+  if (redirectNext) return { error: "syntax error near unexpected token `newline'" };
+  return redirect === undefined ? { words } : { words, redirect };
 }

@@ -510,7 +510,7 @@ describe('the cli command', () => {
     );
   });
   it('an unknown program is not found', () => {
-    expect(run(ordersCluster(), 'ls -l').output).toMatch(/^sh: ls: command not found/);
+    expect(run(ordersCluster(), 'grep -r orders').output).toMatch(/^sh: grep: command not found/);
   });
   it('a script step runs a line and logs its output', () => {
     const sim = createSimulation({

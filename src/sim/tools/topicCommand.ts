@@ -408,8 +408,8 @@ export function partitionLine({ p, reassigning }: PartitionInfo): string {
   line += `\tReplicas: ${p.replicas.join(',')}\tIsr: ${p.isr.join(',')}`;
   if (reassigning)
     line += `\tAdding Replicas: ${p.adding.join(',')}\tRemoving Replicas: ${p.removing.join(',')}`;
-  // The simulator does not keep the last-known ELR (KIP-966's LastKnownElr): it prints empty.
-  line += `\tElr: ${p.elr.join(',')}\tLastKnownElr: `;
+  // KIP-966: the ELR, and the last known ELR kept while the ISR and the ELR are empty.
+  line += `\tElr: ${p.elr.join(',')}\tLastKnownElr: ${(p.lastKnownElr ?? []).join(',')}`;
   return line;
 }
 
