@@ -5,6 +5,7 @@
 
 import { configCommand } from './configCommand';
 import { consumerGroupCommand } from './consumerGroupCommand';
+import { getOffsetShell } from './getOffsetShell';
 import { leaderElectionCommand } from './leaderElectionCommand';
 import { metadataQuorumCommand } from './metadataQuorumCommand';
 import { reassignPartitionsCommand } from './reassignPartitionsCommand';
@@ -23,6 +24,7 @@ export const TOOLS: readonly Tool[] = [
   configCommand,
   leaderElectionCommand,
   reassignPartitionsCommand,
+  getOffsetShell,
 ];
 
 /** For completion in a terminal: each tool's name, sub-commands and long options. */

@@ -1,5 +1,7 @@
-// kafka-reassign-partitions.sh and the shell commands around it. The expected text is written from
-// Kafka's ReassignPartitionsCommand.java (tools/src/main/java/org/apache/kafka/tools/reassign/):
+// The tools that read files or offsets: the shell commands that write the files, kafka-reassign-
+// partitions.sh, kafka-leader-election.sh --path-to-json-file and kafka-get-offsets.sh. The expected
+// text is written from Kafka's sources (tools/src/main/java/org/apache/kafka/tools/: reassign/
+// ReassignPartitionsCommand.java, LeaderElectionCommand.java, GetOffsetShell.java):
 // its messages, its JSON (Jackson's compact form, partitions sorted, "log_dirs" all "any") and
 // its one line without a line break (--cancel's "None of the specified partition moves are active.").
 import { describe, expect, it } from 'vitest';
@@ -309,5 +311,39 @@ describe('kafka-leader-election.sh --path-to-json-file (LeaderElectionCommand.pa
       'Replica election data contains duplicate partitions: [orders-0]',
     );
     expect(run(sim, `${ELECT} none.json`).output).toBe('Replica election data is missing "partitions" field');
+  });
+});
+
+describe('kafka-get-offsets.sh (GetOffsetShell)', () => {
+  const GET = 'kafka-get-offsets.sh --bootstrap-server x';
+  it('prints topic:partition:offset, latest by default, sorted as text', () => {
+    const sim = cluster();
+    expect(run(sim, `${GET} --topic orders`).output).toBe('orders:0:2000\norders:1:0');
+    expect(run(sim, `${GET} --topic orders --time earliest`).output).toBe('orders:0:0\norders:1:0');
+    expect(run(sim, `${GET} --topic-partitions orders:1`).output).toBe('orders:1:0');
+    expect(run(sim, `${GET} --topic-partitions 'ord.*:0-1'`).output).toBe('orders:0:2000');
+  });
+  it('a timestamp finds the first offset at or after it; none after the last record', () => {
+    const sim = cluster();
+    // The 2000 records were sent at 5 s; later ones at 10 s.
+    sim.apply({ type: 'produce', topic: 'orders', partition: 0, key: null, value: 'late', count: 3 });
+    sim.advance(1000);
+    expect(run(sim, `${GET} --topic orders --partitions 0 --time 9000`).output).toBe('orders:0:2000');
+    expect(run(sim, `${GET} --topic orders --partitions 0 --time 99999999`).output).toBe('');
+    expect(run(sim, `${GET} --topic orders --partitions 0 --time max-timestamp`).output).toBe(
+      'orders:0:2000',
+    );
+  });
+  it('refuses a bad time and filters that match nothing, in the tool words', () => {
+    const sim = cluster();
+    expect(run(sim, `${GET} --time soon`).output).toMatch(
+      /^Error occurred: Malformed time argument soon\. Please use -1 or latest/,
+    );
+    expect(run(sim, `${GET} --topic nothing`).output).toBe(
+      'Error occurred: Could not match any topic-partitions with the specified filters',
+    );
+    expect(run(sim, `${GET} --topic-partitions orders:1 --topic orders`).output).toBe(
+      'Error occurred: --topic-partitions cannot be used with --topic or --partitions',
+    );
   });
 });
