@@ -171,6 +171,43 @@ function onOffsetCommit(
   coordinatorMem(w, node).appends.set(reqId, { groupId: g.groupId, request: msg, offsets: b.offsets });
 }
 
+/**
+ * AlterConsumerGroupOffsets from an Admin client (kafka-consumer-groups.sh --reset-offsets
+ * --execute): an OffsetCommit with no member and no generation, which a group coordinator accepts
+ * only while the group has no members (GroupMetadataManager.validateOffsetCommit for a classic
+ * group, OffsetMetadataManager for a consumer group). The offsets are written to the group's
+ * __consumer_offsets partition and take effect once appended. Kafka's error code, or null.
+ */
+export function adminCommitOffsets(
+  w: World,
+  coordinator: NodeId,
+  groupId: string,
+  offsets: readonly { topic: string; partition: number; offset: number }[],
+): string | null {
+  const node = w.nodes.get(coordinator);
+  if (!node || node.state !== 'running' || !node.isBroker) return 'COORDINATOR_NOT_AVAILABLE';
+  const g = groupAt(w, node, groupId);
+  if (!g) return 'NOT_COORDINATOR';
+  if (g.members.size > 0) return g.type === 'consumer' ? 'STALE_MEMBER_EPOCH' : 'UNKNOWN_MEMBER_ID';
+  const committed = offsets.map((o) => ({
+    topic: o.topic,
+    partition: o.partition,
+    offset: o.offset,
+    leaderEpoch: -1,
+  }));
+  const reqId = append(
+    w,
+    node,
+    g,
+    committed.map((o) => ({
+      key: offsetKey(g.groupId, o.topic, o.partition),
+      value: JSON.stringify({ offset: o.offset, leaderEpoch: o.leaderEpoch }),
+    })),
+  );
+  coordinatorMem(w, node).appends.set(reqId, { groupId: g.groupId, request: null, offsets: committed });
+  return null;
+}
+
 export function onGroupTimer(w: World, node: SimNode, groupId: string, token: number): void {
   const cm = coordinatorMem(w, node);
   const g = cm.groups.get(groupId);

@@ -232,7 +232,6 @@ export function onCoordinatorAppendResponse(
   const pending = cm.appends.get(msg.reqId);
   if (!pending) return;
   cm.appends.delete(msg.reqId);
-  const body = pending.request.body as Extract<GroupRequest, { kind: 'OffsetCommit' }>;
   // GroupMetadataManager.storeOffsets maps the append's error to a coordinator error.
   const error = !b.error
     ? undefined
@@ -241,6 +240,8 @@ export function onCoordinatorAppendResponse(
       : 'COORDINATOR_NOT_AVAILABLE';
   const g = cm.groups.get(pending.groupId);
   if (!error && g) for (const o of pending.offsets) g.offsets.set(tpKey(o.topic, o.partition), { ...o });
+  if (!pending.request) return;
+  const body = pending.request.body as Extract<GroupRequest, { kind: 'OffsetCommit' }>;
   reply(w, pending.request, {
     kind: 'OffsetCommitResponse',
     groupId: body.groupId,

@@ -498,8 +498,11 @@ export interface SessionPartition {
 
 export interface CoordinatorMem {
   groups: Map<string, GroupMem>;
-  /** Appends to __consumer_offsets in flight: reqId → the commit to answer when it completes. */
-  appends: Map<number, { groupId: string; request: Message; offsets: CommittedOffset[] }>;
+  /**
+   * Appends to __consumer_offsets in flight: reqId → the commit to answer when it completes (null:
+   * an Admin client's AlterConsumerGroupOffsets from a tool, which waits for no answer here).
+   */
+  appends: Map<number, { groupId: string; request: Message | null; offsets: CommittedOffset[] }>;
   /** Consumer fetch sessions (KIP-227, FetchSessionCache) by session id. */
   fetchSessions: Map<number, ConsumerFetchSession>;
   /** The last session id given out here (Kafka draws them at random; a counter keeps runs reproducible). */

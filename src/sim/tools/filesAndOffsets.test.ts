@@ -347,3 +347,66 @@ describe('kafka-get-offsets.sh (GetOffsetShell)', () => {
     );
   });
 });
+
+describe('kafka-consumer-groups.sh --reset-offsets (ConsumerGroupCommand.resetOffsets)', () => {
+  const GROUPS = 'kafka-consumer-groups.sh --bootstrap-server x';
+  /** The cluster with group billing having read and committed orders, then stopped. */
+  function withGroup(stop: boolean): Simulation {
+    const sim = cluster();
+    sim.apply({ type: 'startConsumer', consumerId: 'c1', groupId: 'billing', topics: ['orders'] });
+    sim.advance(20_000);
+    if (stop) {
+      sim.apply({ type: 'stopConsumer', consumerId: 'c1' });
+      sim.advance(2000);
+    }
+    return sim;
+  }
+  const header = `\n${'GROUP'.padEnd(30)} ${'TOPIC'.padEnd(30)} ${'PARTITION'.padEnd(10)} ${'NEW-OFFSET'.padEnd(15)}`;
+  const row = (p: number, o: number) =>
+    `\n${'billing'.padEnd(30)} ${'orders'.padEnd(30)} ${String(p).padEnd(10)} ${String(o).padEnd(15)}`;
+
+  it('a dry run plans without committing, and warns that --execute is missing', () => {
+    const sim = withGroup(true);
+    const before = sim.stateHash();
+    const r = run(sim, `${GROUPS} --reset-offsets --group billing --topic orders --to-earliest`);
+    expect(r.output).toBe(
+      `WARN: No action will be performed as the --execute option is missing.In a future major release, the default behavior of this command will be to prompt the user before executing the reset rather than doing a dry run. You should add the --dry-run option explicitly if you are scripting this command and want to keep the current default behavior without prompting.\n${header}${row(0, 0)}${row(1, 0)}`,
+    );
+    expect(r.readOnly).toBe(true);
+    expect(sim.stateHash()).toBe(before);
+  });
+
+  it('--execute commits the new offsets, and the group reads again from there', () => {
+    const sim = withGroup(true);
+    const described = run(sim, `${GROUPS} --describe --group billing`).output;
+    expect(described).toMatch(/billing\s+orders\s+0\s+2000\s+2000\s+0/);
+    const r = run(
+      sim,
+      `${GROUPS} --reset-offsets --group billing --topic orders:0 --shift-by -500 --execute`,
+    );
+    expect(r.output).toBe(`${header}${row(0, 1500)}`);
+    expect(r.readOnly).toBe(false);
+    sim.advance(100);
+    expect(run(sim, `${GROUPS} --describe --group billing`).output).toMatch(
+      /billing\s+orders\s+0\s+1500\s+2000\s+500/,
+    );
+    // A consumer of the group starts from the committed offset: 500 records again (at least once, on purpose).
+    sim.apply({ type: 'startConsumer', consumerId: 'c2', groupId: 'billing', topics: ['orders'] });
+    sim.advance(20_000);
+    const again = sim.consumedRecords('billing').filter((r) => r.consumerId === 'c2');
+    expect(again.map((r) => r.offset)).toEqual(Array.from({ length: 500 }, (_, i) => 1500 + i));
+  });
+
+  it('an offset past the end goes to the end; a group with members is refused in Kafka words', () => {
+    const sim = withGroup(true);
+    expect(
+      run(sim, `${GROUPS} --reset-offsets --group billing --topic orders --to-offset 99999 --dry-run`).output,
+    ).toBe(`${header}${row(0, 2000)}${row(1, 0)}`);
+    const live = withGroup(false);
+    expect(
+      run(live, `${GROUPS} --reset-offsets --group billing --all-topics --to-earliest --execute`).output,
+    ).toBe(
+      `\nError: Assignments can only be reset if the group 'billing' is inactive, but the current state is Stable.\n${header}`,
+    );
+  });
+});
