@@ -20,10 +20,24 @@ import {
 
 type Simulation = ReturnType<typeof createSimulation>;
 
-/** Wall-clock milliseconds between two ticks of the loop. */
+/** Wall-clock milliseconds from the start of one tick of the loop to the start of the next. */
 const TICK_INTERVAL_MS = 16;
-/** Wall-clock milliseconds one tick may spend advancing, so messages from the page are never kept waiting. */
-const TICK_BUDGET_MS = 8;
+/**
+ * Wall-clock milliseconds one tick may spend advancing: most of the interval (the worker has a
+ * thread of its own), and little enough that a message from the page waits at most this long.
+ */
+const TICK_BUDGET_MS = 12;
+/**
+ * The wall-clock time the virtual time owed may stand for: a run that fell behind by less (a
+ * checkpoint, a busy machine) catches up; what is owed beyond it is dropped, so a run the engine
+ * cannot keep up with falls behind (and the stats say so) rather than building a backlog.
+ */
+const MAX_BEHIND_MS = 250;
+/**
+ * Wall-clock milliseconds between two checkpoints at least (a checkpoint copies the cluster: 6 ms
+ * for the default one; at 1000× one every 5 simulated seconds would cost more than the run).
+ */
+const CHECKPOINT_WALL_MS = 100;
 /** Virtual milliseconds per advance() call while events are due: small enough to check the budget often. */
 const SLICE_MS = 100;
 /** Wall-clock milliseconds between two snapshots, about the pace a display can show. */
@@ -219,7 +233,7 @@ export function startHost(
   function tick(): void {
     timer = undefined;
     const startMs = clock.now();
-    owedMs += (startMs - lastTickAtMs) * speed;
+    owedMs = Math.min(owedMs + (startMs - lastTickAtMs) * speed, MAX_BEHIND_MS * speed);
     lastTickAtMs = startMs;
     const fromMs = sim.nowMs;
     try {
@@ -245,9 +259,6 @@ export function startHost(
       publish();
       return;
     }
-    // What did not fit the budget is dropped: the run falls behind the requested speed (and the
-    // stats say so) rather than building a backlog that would freeze the worker.
-    owedMs -= Math.floor(owedMs);
     const nowMs = clock.now();
     const sinceMs = nowMs - lastSentAtMs;
     const pageReady = !pageAcknowledges || !snapshotUnseen || sinceMs >= SNAPSHOT_WAIT_MS;
@@ -256,7 +267,13 @@ export function startHost(
       postStats();
       postTimeline();
     }
-    timer = clock.setTimeout(tick, TICK_INTERVAL_MS);
+    // The next tick starts an interval after this one started: the budget and the gap add up to it.
+    timer = clock.setTimeout(tick, Math.max(1, TICK_INTERVAL_MS - (clock.now() - startMs)));
+  }
+
+  /** Checkpoints no more often than every CHECKPOINT_WALL_MS of wall time at the speed played. */
+  function paceCheckpoints(): void {
+    timeline.minCheckpointEveryMs = speed * CHECKPOINT_WALL_MS;
   }
 
   function play(): void {
@@ -283,6 +300,7 @@ export function startHost(
   function restart(): void {
     // A restored checkpoint is a clone without a monitor: its history would be of the other timeline.
     sim = timeline.sim.watchInvariants();
+    paceCheckpoints();
     run++;
     lastSentSeq = -Infinity;
     lastPartitions = null;
@@ -430,6 +448,7 @@ export function startHost(
           return;
         }
         speed = message.speed;
+        paceCheckpoints();
         postStats();
         return;
       case 'command': {

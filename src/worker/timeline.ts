@@ -115,6 +115,12 @@ export class Timeline {
   private live: Simulation;
   /** How many of the current branch's actions the live simulation has applied. */
   private applied = 0;
+  /**
+   * Simulated milliseconds between two checkpoints at least, whatever the branch's interval: the
+   * host raises it with the speed, so checkpoints cost the same share of wall time at 1× and at
+   * 1000× (seeking then replays up to this much). Checkpoints never change what the engine does.
+   */
+  minCheckpointEveryMs = 0;
 
   /** Throws a ScenarioError for a bad scenario (nothing is built then). */
   constructor(scenario: Scenario, options: TimelineOptions = {}) {
@@ -396,7 +402,7 @@ export class Timeline {
   private nextCheckpointAtMs(): number {
     const b = this.branch;
     const last = b.checkpoints[b.checkpoints.length - 1];
-    return last ? last.atMs + b.checkpointEveryMs : 0;
+    return last ? last.atMs + Math.max(b.checkpointEveryMs, this.minCheckpointEveryMs) : 0;
   }
 
   private checkpoint(): void {
