@@ -26,7 +26,7 @@ const TICK_INTERVAL_MS = 16;
  * Wall-clock milliseconds one tick may spend advancing: most of the interval (the worker has a
  * thread of its own), and little enough that a message from the page waits at most this long.
  */
-const TICK_BUDGET_MS = 12;
+const TICK_BUDGET_MS = 14;
 /**
  * The wall-clock time the virtual time owed may stand for: a run that fell behind by less (a
  * checkpoint, a busy machine) catches up; what is owed beyond it is dropped, so a run the engine
@@ -34,14 +34,23 @@ const TICK_BUDGET_MS = 12;
  */
 const MAX_BEHIND_MS = 250;
 /**
- * Wall-clock milliseconds between two checkpoints at least (a checkpoint copies the cluster: 6 ms
- * for the default one; at 1000× one every 5 simulated seconds would cost more than the run).
+ * Wall-clock milliseconds between two checkpoints at least. A checkpoint copies the cluster (6 ms
+ * for the default one, more with a backlog of retried records): at 1000×, one every 5 simulated
+ * seconds cost more than the run itself.
  */
 const CHECKPOINT_WALL_MS = 100;
+/** The share of wall time checkpoints may take, by the cost of the last one. */
+const CHECKPOINT_SHARE = 0.05;
 /** Virtual milliseconds per advance() call while events are due: small enough to check the budget often. */
 const SLICE_MS = 100;
 /** Wall-clock milliseconds between two snapshots, about the pace a display can show. */
 const SNAPSHOT_INTERVAL_MS = 50;
+/**
+ * The same from FAST_SPEED up: each snapshot then jumps ten simulated seconds or more,
+ * too fast to follow one by one, and drawing half as many leaves the CPU to the engine.
+ */
+const FAST_SNAPSHOT_INTERVAL_MS = 100;
+const FAST_SPEED = 100;
 /** Wall-clock milliseconds the host waits for the page to draw a snapshot before it sends the next anyway. */
 const SNAPSHOT_WAIT_MS = 1000;
 /** Wall-clock milliseconds between two `stats` messages, and the window the achieved speed is measured over. */
@@ -127,6 +136,8 @@ export function startHost(
   // Virtual time owed but not yet advanced: a fraction of a millisecond carried between ticks,
   // so the engine only ever sees whole milliseconds.
   let owedMs = 0;
+  // Wall-clock milliseconds the last checkpoint took, which paces the next (paceCheckpoints).
+  let checkpointCostMs = 0;
   // The achieved speed: virtual and wall milliseconds since the last stats message.
   let statsSinceMs = clock.now();
   let statsVirtualMs = 0;
@@ -245,7 +256,14 @@ export function startHost(
         // A lesson step is judged at fixed instants: never run past the next one unchecked.
         const checkAtMs = lessons.nextCheckAtMs;
         if (checkAtMs !== null) sliceMs = Math.max(0, Math.min(sliceMs, checkAtMs - sim.nowMs));
+        const taken = timeline.checkpointsTaken;
+        const sliceStartMs = clock.now();
         timeline.advance(sliceMs);
+        if (timeline.checkpointsTaken !== taken) {
+          // The slice's time is about the checkpoint's (a slice of engine time is far shorter).
+          checkpointCostMs = clock.now() - sliceStartMs;
+          paceCheckpoints();
+        }
         owedMs -= sliceMs;
         lessons.afterAdvance();
       }
@@ -262,7 +280,8 @@ export function startHost(
     const nowMs = clock.now();
     const sinceMs = nowMs - lastSentAtMs;
     const pageReady = !pageAcknowledges || !snapshotUnseen || sinceMs >= SNAPSHOT_WAIT_MS;
-    if (sinceMs >= SNAPSHOT_INTERVAL_MS && pageReady) publish();
+    const intervalMs = speed >= FAST_SPEED ? FAST_SNAPSHOT_INTERVAL_MS : SNAPSHOT_INTERVAL_MS;
+    if (sinceMs >= intervalMs && pageReady) publish();
     if (nowMs - statsSinceMs >= STATS_INTERVAL_MS) {
       postStats();
       postTimeline();
@@ -271,9 +290,12 @@ export function startHost(
     timer = clock.setTimeout(tick, Math.max(1, TICK_INTERVAL_MS - (clock.now() - startMs)));
   }
 
-  /** Checkpoints no more often than every CHECKPOINT_WALL_MS of wall time at the speed played. */
+  /**
+   * Checkpoints no more often than every CHECKPOINT_WALL_MS of wall time at the speed played, and
+   * rarer when one costs more than CHECKPOINT_SHARE of that.
+   */
   function paceCheckpoints(): void {
-    timeline.minCheckpointEveryMs = speed * CHECKPOINT_WALL_MS;
+    timeline.minCheckpointEveryMs = speed * Math.max(CHECKPOINT_WALL_MS, checkpointCostMs / CHECKPOINT_SHARE);
   }
 
   function play(): void {

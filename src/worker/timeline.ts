@@ -121,6 +121,7 @@ export class Timeline {
    * 1000× (seeking then replays up to this much). Checkpoints never change what the engine does.
    */
   minCheckpointEveryMs = 0;
+  private taken = 0;
 
   /** Throws a ScenarioError for a bad scenario (nothing is built then). */
   constructor(scenario: Scenario, options: TimelineOptions = {}) {
@@ -361,6 +362,11 @@ export class Timeline {
     );
   }
 
+  /** Checkpoints taken since the timeline was made, on any branch (the host paces them by their cost). */
+  get checkpointsTaken(): number {
+    return this.taken;
+  }
+
   /** Number of checkpoints held on the current branch (for tests and the bench). */
   get checkpointCount(): number {
     return this.branch.checkpoints.length;
@@ -425,6 +431,7 @@ export class Timeline {
       }
     }
     b.checkpoints.push({ atMs: now, applied: this.applied, sim: this.live.clone() });
+    this.taken++;
     if (b.checkpoints.length > this.options.maxCheckpoints) {
       // Thin out: keep every other one (the first always), and space the next ones twice as far.
       b.checkpoints = b.checkpoints.filter((_, i) => i % 2 === 0);
