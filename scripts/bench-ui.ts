@@ -3,13 +3,25 @@
 // first drawn cluster, for the default scenario at 1× and 48 brokers / 2,000 partitions at 10×.
 // Then responsiveness: click-to-next-paint of a side tab switch at 1×, 100× and 1000× on the
 // default and the large preset (the Event Timing API's duration: from the input to the frame that
-// shows its result, as Chrome's INP measures it). Prints the figures; asserts nothing.
+// shows its result, as Chrome's INP measures it). Then speed: every preset and lesson scene,
+// healthy and degraded (a broker down; min.insync.replicas out of reach; a partition offline; a
+// network split; a consumer group rebalancing), at 100× and 1000× (the large preset at 100×): the
+// simulated clock the page shows against the wall clock, frame p50/p95 and long tasks per case.
+// Prints the figures; asserts nothing.
+//
+// Options: --only render,responsiveness,speed (default all); --scenes default,large,lesson:isr,...
+// (default every preset and lesson); --conditions healthy,broker-down,... ; --speeds 100,1000;
+// --measure-ms N (default 4000 for speed cases); --dist DIR serves a build already made there
+// (for paired before/after runs) instead of building.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { preview } from 'vite';
+import { presets } from '../src/scenario/presets';
+import { lessons } from '../src/scenario/lessons';
+import type { Command, Scenario, Snapshot } from '../src/sim/types';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5196);
@@ -17,11 +29,17 @@ const MEASURE_MS = 5000;
 const WARMUP_MS = 1500;
 
 const root = join(import.meta.dirname, '..');
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const listOption = (name: string): string[] | undefined => option(name)?.split(',').filter(Boolean);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function build(): { initialGzip: number; totalGzip: number; files: string[] } {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  const dist = join(root, 'dist');
+function build(dist: string, prebuilt: boolean): { initialGzip: number; totalGzip: number; files: string[] } {
+  if (!prebuilt)
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   // The initial JS: the entry script and the modules it preloads; lazy chunks and the worker load later.
   const initial = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.js)"/g)].flatMap(
@@ -146,13 +164,276 @@ async function responsiveness(browser: import('playwright-core').Browser, base: 
   }
 }
 
+// ---- speed: the speed a user picks against the speed the page shows ----
+
+type Condition =
+  'healthy' | 'broker-down' | 'min-isr' | 'partition-offline' | 'network-split' | 'rebalancing';
+const CONDITIONS: Condition[] = [
+  'healthy',
+  'broker-down',
+  'min-isr',
+  'partition-offline',
+  'network-split',
+  'rebalancing',
+];
+
+interface SpeedScene {
+  id: string;
+  scenario: Scenario;
+  brokers: number;
+}
+
+function speedScenes(): SpeedScene[] {
+  const scenes = [
+    ...Object.entries(presets).map(([id, p]) => ({ id, scenario: p.scenario })),
+    ...lessons.map((l) => ({ id: `lesson:${l.id}`, scenario: l.scenario })),
+  ];
+  return scenes.map((s) => ({ ...s, brokers: brokerIds(s.scenario).length }));
+}
+
+const brokerIds = (scenario: Scenario): number[] =>
+  scenario.nodes.filter((n) => n.roles.includes('broker')).map((n) => n.id);
+
+/** The speeds a scene is held to: up to 1000× on up to 12 brokers, 100× above (issue 17). */
+const speedsFor = (scene: SpeedScene): number[] => (scene.brokers <= 12 ? [100, 1000] : [100]);
+
+function scriptCommands(scenario: Scenario): Command[] {
+  return (scenario.script ?? []).map((s) => s.command);
+}
+
+/** The topic a condition works on: the scenario's first, else the first the cluster has. */
+function firstTopic(scenario: Scenario, snapshot: Snapshot): string | undefined {
+  return (
+    scenario.topics?.[0]?.name ??
+    snapshot.partitions.find((p) => !p.topic.startsWith('__'))?.topic ??
+    snapshot.partitions[0]?.topic
+  );
+}
+
+/** The commands that put a scene in a condition, once it runs (the rebalancing churn comes on top). */
+function conditionCommands(condition: Condition, scenario: Scenario, snapshot: Snapshot): Command[] {
+  const brokers = brokerIds(scenario);
+  const topic = firstTopic(scenario, snapshot);
+  const first = brokers[0];
+  switch (condition) {
+    case 'healthy':
+      return [];
+    case 'broker-down':
+      return first === undefined ? [] : [{ type: 'crashNode', nodeId: first }];
+    case 'min-isr': {
+      // One broker down and min.insync.replicas = RF: acks=all produces get NOT_ENOUGH_REPLICAS and retry.
+      if (first === undefined || topic === undefined) return [];
+      const rf = snapshot.partitions.find((p) => p.topic === topic)?.replicas.length ?? 1;
+      const commands: Command[] = [
+        { type: 'crashNode', nodeId: first },
+        {
+          type: 'alterConfig',
+          resourceType: 'topic',
+          resourceName: topic,
+          configs: { 'min.insync.replicas': rf },
+        },
+      ];
+      if (!scriptCommands(scenario).some((c) => c.type === 'startProducer'))
+        commands.push({
+          type: 'startProducer',
+          producerId: 'bench-producer',
+          topic,
+          ratePerSec: 20,
+          acks: 'all',
+        });
+      return commands;
+    }
+    case 'partition-offline': {
+      const partition = snapshot.partitions.find((p) => p.topic === topic && p.partition === 0);
+      return (partition?.replicas ?? []).map((nodeId) => ({ type: 'crashNode', nodeId }));
+    }
+    case 'network-split': {
+      // The first broker's rack (or the first half of the brokers) and one controller, cut from the rest.
+      const nodes = scenario.nodes;
+      const rack = nodes.find((n) => n.id === first)?.rack;
+      const side = new Set(
+        rack !== undefined
+          ? nodes.filter((n) => n.roles.includes('broker') && n.rack === rack).map((n) => n.id)
+          : brokers.slice(0, Math.ceil(brokers.length / 2)),
+      );
+      const controller = nodes.find((n) => n.roles.includes('controller') && !side.has(n.id));
+      if (controller && controller.id !== nodes.find((n) => n.roles.includes('controller'))?.id)
+        side.add(controller.id);
+      const rest = nodes.filter((n) => !side.has(n.id)).map((n) => n.id);
+      return rest.length === 0 ? [] : [{ type: 'partitionNetwork', groups: [[...side], rest] }];
+    }
+    case 'rebalancing': {
+      // A group to churn: the scenario's own, else one of two consumers started here.
+      if (scriptCommands(scenario).some((c) => c.type === 'startConsumer') || topic === undefined) return [];
+      return ['bench-c1', 'bench-c2'].map((consumerId) => ({
+        type: 'startConsumer',
+        consumerId,
+        groupId: 'bench-group',
+        topics: [topic],
+      }));
+    }
+  }
+}
+
+/** The consumer the rebalancing case starts and stops, every CHURN_MS of wall time, in the scene's group. */
+const CHURN_MS = 500;
+function churnConsumer(scenario: Scenario, snapshot: Snapshot): Command & { type: 'startConsumer' } {
+  const own = scriptCommands(scenario).find((c) => c.type === 'startConsumer');
+  const topic = firstTopic(scenario, snapshot) ?? '';
+  return own
+    ? { type: 'startConsumer', consumerId: 'bench-churn', groupId: own.groupId, topics: own.topics }
+    : { type: 'startConsumer', consumerId: 'bench-churn', groupId: 'bench-group', topics: [topic] };
+}
+
+interface SpeedResult {
+  achievedRatio: number;
+  reportedSpeed: number;
+  note: string | null;
+  p50: number;
+  p95: number;
+  longTasks: number;
+  frames: number;
+}
+
+// In the page: frames, long tasks and the simulated clock the page shows, over `ms` of wall time.
+const SPEED_SCRIPT = (ms: number) => `
+  new Promise((resolve) => {
+    const deltas = [];
+    const startTasks = window.__bench.longTasks;
+    const simAt = () => window.__kclDebug.snapshot()?.timeMs ?? 0;
+    const startSim = simAt();
+    const startWall = performance.now();
+    let last = startWall;
+    const end = last + ${ms};
+    function frame(now) {
+      deltas.push(now - last);
+      last = now;
+      if (now < end) requestAnimationFrame(frame);
+      else resolve({
+        deltas,
+        longTasks: window.__bench.longTasks - startTasks,
+        simMs: simAt() - startSim,
+        wallMs: performance.now() - startWall,
+      });
+    }
+    requestAnimationFrame(frame);
+  })
+`;
+
+async function measureSpeedCase(
+  page: import('playwright-core').Page,
+  scene: SpeedScene,
+  condition: Condition,
+  speed: number,
+  measureMs: number,
+): Promise<SpeedResult> {
+  await page.evaluate((s) => (globalThis as unknown as DebugWindow).__kclDebug.setSpeed(s), speed);
+  await page.evaluate((sc) => (globalThis as unknown as DebugWindow).__kclDebug.open(sc), scene.scenario);
+  // Let the cluster form (leaders, clients connected) before breaking it: 20 simulated seconds.
+  await page.waitForFunction(
+    () => ((globalThis as unknown as DebugWindow).__kclDebug.snapshot()?.timeMs ?? 0) >= 20_000,
+    undefined,
+    { timeout: 60_000 },
+  );
+  const snapshot = (await page.evaluate(() =>
+    (globalThis as unknown as DebugWindow).__kclDebug.snapshot(),
+  )) as Snapshot;
+  for (const command of conditionCommands(condition, scene.scenario, snapshot))
+    await page.evaluate((c) => (globalThis as unknown as DebugWindow).__kclDebug.command(c), command);
+  if (condition === 'rebalancing') {
+    const churn = churnConsumer(scene.scenario, snapshot);
+    await page.evaluate(
+      ([start, ms]) => {
+        const debug = (globalThis as unknown as DebugWindow).__kclDebug;
+        let joined = false;
+        (globalThis as unknown as { __churn: unknown }).__churn = setInterval(() => {
+          void debug.command(joined ? { type: 'stopConsumer', consumerId: start.consumerId } : start);
+          joined = !joined;
+        }, ms);
+      },
+      [churn, CHURN_MS] as const,
+    );
+  }
+  await page.waitForTimeout(WARMUP_MS);
+  const r = (await page.evaluate(SPEED_SCRIPT(measureMs))) as {
+    deltas: number[];
+    longTasks: number;
+    simMs: number;
+    wallMs: number;
+  };
+  await page.evaluate(() => clearInterval((globalThis as unknown as { __churn?: number }).__churn));
+  const playback = (await page.evaluate(() =>
+    (globalThis as unknown as DebugWindow).__kclDebug.playback(),
+  )) as {
+    achievedSpeed: number;
+  };
+  const note = (await page.evaluate(() => (globalThis as unknown as DebugWindow).__kclDebug.speedNote())) as
+    string | null;
+  return {
+    achievedRatio: r.simMs / r.wallMs / speed,
+    reportedSpeed: playback.achievedSpeed,
+    note,
+    p50: percentile(r.deltas, 50),
+    p95: percentile(r.deltas, 95),
+    longTasks: r.longTasks,
+    frames: r.deltas.length,
+  };
+}
+
+interface DebugWindow {
+  __kclDebug: {
+    setSpeed(speed: number): void;
+    open(scenario: Scenario): void;
+    command(command: Command): Promise<unknown>;
+    snapshot(): Snapshot | null;
+    playback(): unknown;
+    speedNote(): string | null;
+  };
+}
+
+async function speedCases(browser: import('playwright-core').Browser, base: string): Promise<void> {
+  const sceneFilter = listOption('scenes');
+  const conditions = (listOption('conditions') as Condition[] | undefined) ?? CONDITIONS;
+  const speedFilter = listOption('speeds')?.map(Number);
+  const measureMs = Number(option('measure-ms') ?? 4000);
+  const scenes = speedScenes().filter((s) => !sceneFilter || sceneFilter.includes(s.id));
+  console.log(
+    `\nSpeed: simulated time the page shows per wall second, as a share of the speed asked (target ≥ 95%), over ${measureMs / 1000} s after ${WARMUP_MS / 1000} s; frame p50/p95 (target p95 ≤ 16.7 ms), long tasks (> 50 ms)`,
+  );
+  const ratios: number[] = [];
+  for (const scene of scenes) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.addInitScript(INIT_SCRIPT);
+    await page.goto(base + '?debug');
+    await page.waitForFunction('window.__bench.firstClusterMs !== null', undefined, { timeout: 30_000 });
+    for (const speed of speedsFor(scene).filter((s) => !speedFilter || speedFilter.includes(s)))
+      for (const condition of conditions) {
+        const r = await measureSpeedCase(page, scene, condition, speed, measureMs);
+        ratios.push(r.achievedRatio);
+        console.log(
+          `  ${scene.id} ${condition} at ${speed}×: achieved ${(r.achievedRatio * 100).toFixed(0)}% (${(r.achievedRatio * speed).toFixed(0)}×; the worker said ${r.reportedSpeed.toFixed(0)}×${r.note ? `; banner "${r.note}"` : ''}), frame p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, long tasks ${r.longTasks}`,
+        );
+      }
+    await page.close();
+  }
+  const sorted = [...ratios].sort((a, b) => a - b);
+  if (sorted.length > 0)
+    console.log(
+      `  ${sorted.length} cases: achieved median ${(percentile(sorted, 50) * 100).toFixed(0)}%, lowest ${((sorted[0] ?? 0) * 100).toFixed(0)}%, ${sorted.filter((r) => r >= 0.95).length} at 95% or more`,
+    );
+}
+
 async function main() {
-  console.log('Building (vite build)…');
-  const bundle = build();
+  const prebuilt = option('dist');
+  const dist = prebuilt ?? join(root, 'dist');
+  const only = listOption('only') ?? ['render', 'responsiveness', 'speed'];
+  if (!prebuilt) console.log('Building (vite build)…');
+  const bundle = build(dist, prebuilt !== undefined);
   // Served in this process (vite's API), so it stops with the script.
   const server = await preview({
     root,
     logLevel: 'warn',
+    build: { outDir: dist },
     preview: { port: PORT, strictPort: true, host: '127.0.0.1' },
   });
   const base = `http://127.0.0.1:${PORT}/`;
@@ -162,41 +443,44 @@ async function main() {
     console.log(
       `\nInitial JS (gzipped): ${kb(bundle.initialGzip)} (target < 300 KB) in ${bundle.files.join(', ')}; all JS with lazy chunks and the worker: ${kb(bundle.totalGzip)}`,
     );
-    for (const c of CASES) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-      await page.addInitScript(INIT_SCRIPT);
-      await page.goto(base + c.query);
-      await page.waitForFunction('window.__bench.firstClusterMs !== null', undefined, { timeout: 30_000 });
-      const firstClusterMs = (await page.evaluate('window.__bench.firstClusterMs')) as number;
-      await page.evaluate(`window.__kclDebug.setSpeed(${c.speed}); window.__kclDebug.measure(true)`);
-      await page.waitForTimeout(WARMUP_MS);
-      const { deltas, longTasks } = (await page.evaluate(FRAMES_SCRIPT(MEASURE_MS))) as {
-        deltas: number[];
-        longTasks: number;
-      };
-      const playback = (await page.evaluate('window.__kclDebug.playback()')) as {
-        achievedSpeed: number;
-        snapshotBytesPerSecond: number | null;
-      };
-      const p50 = percentile(deltas, 50);
-      const p95 = percentile(deltas, 95);
-      console.log(`\n${c.name}`);
-      console.log(
-        `  frame time p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target p95 ≤ ${c.targetP95Ms} ms) over ${deltas.length} frames`,
-      );
-      console.log(`  long tasks (> 50 ms) in ${MEASURE_MS / 1000} s: ${longTasks}`);
-      console.log(`  snapshot bytes from the worker: ${kb(playback.snapshotBytesPerSecond ?? 0)}/s`);
-      console.log(`  achieved speed: ${playback.achievedSpeed.toFixed(1)}× of ${c.speed}×`);
-      console.log(
-        `  first cluster drawn: ${firstClusterMs.toFixed(0)} ms after navigation start (target ≤ 1500 ms)`,
-      );
-      await page.close();
-    }
-    await responsiveness(browser, base);
+    if (only.includes('render')) for (const c of CASES) await renderCase(browser, base, c);
+    if (only.includes('responsiveness')) await responsiveness(browser, base);
+    if (only.includes('speed')) await speedCases(browser, base);
   } finally {
     await browser.close();
     await server.close();
   }
+}
+
+async function renderCase(browser: import('playwright-core').Browser, base: string, c: Case): Promise<void> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.addInitScript(INIT_SCRIPT);
+  await page.goto(base + c.query);
+  await page.waitForFunction('window.__bench.firstClusterMs !== null', undefined, { timeout: 30_000 });
+  const firstClusterMs = (await page.evaluate('window.__bench.firstClusterMs')) as number;
+  await page.evaluate(`window.__kclDebug.setSpeed(${c.speed}); window.__kclDebug.measure(true)`);
+  await page.waitForTimeout(WARMUP_MS);
+  const { deltas, longTasks } = (await page.evaluate(FRAMES_SCRIPT(MEASURE_MS))) as {
+    deltas: number[];
+    longTasks: number;
+  };
+  const playback = (await page.evaluate('window.__kclDebug.playback()')) as {
+    achievedSpeed: number;
+    snapshotBytesPerSecond: number | null;
+  };
+  const p50 = percentile(deltas, 50);
+  const p95 = percentile(deltas, 95);
+  console.log(`\n${c.name}`);
+  console.log(
+    `  frame time p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target p95 ≤ ${c.targetP95Ms} ms) over ${deltas.length} frames`,
+  );
+  console.log(`  long tasks (> 50 ms) in ${MEASURE_MS / 1000} s: ${longTasks}`);
+  console.log(`  snapshot bytes from the worker: ${kb(playback.snapshotBytesPerSecond ?? 0)}/s`);
+  console.log(`  achieved speed: ${playback.achievedSpeed.toFixed(1)}× of ${c.speed}×`);
+  console.log(
+    `  first cluster drawn: ${firstClusterMs.toFixed(0)} ms after navigation start (target ≤ 1500 ms)`,
+  );
+  await page.close();
 }
 
 await main();

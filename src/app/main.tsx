@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { connectWorker } from '../store/connection';
+import { connectWorker, send, sendCommand } from '../store/connection';
+import type { Command, Scenario } from '../sim/types';
 import { usePlaybackStore } from '../store/playback';
 import { useSimulationStore } from '../store/simulation';
 import { connectFileDecoder } from '../store/fileDecoder';
@@ -76,6 +77,11 @@ if (params.has('debug'))
       },
       setSpeed: (speed: number) => usePlaybackStore.getState().setSpeed(speed),
       crashWorker: () => supervisor.crash(),
+      // The speed cases of the benchmark: open a scene, break it, read the simulated clock.
+      open: (scenario: Scenario) => send({ type: 'init', scenario }),
+      command: (command: Command) => sendCommand(command),
+      snapshot: () => useSimulationStore.getState().snapshot,
+      speedNote: () => document.querySelector('.speed-note')?.textContent ?? null,
     },
   });
 

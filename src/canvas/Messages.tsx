@@ -1,9 +1,13 @@
 // Animated messages: dots that travel between cards for what the last snapshot diff implies
 // (produce, replication fetch, ack, metadata, broker heartbeats, votes). Their pace follows the
 // speed control and they thin out as it rises; with reduced motion, none are drawn.
+//
+// Each dot is one Web Animation of transform and opacity, which the compositor runs: no script
+// and no repaint of the cards per frame (a dot moved by script each frame made the browser
+// repaint the whole canvas layer under it, 40 ms a paint at 1000×). Finished dots are dropped
+// in one render per batch, not one render per dot.
 import { ViewportPortal } from '@xyflow/react';
-import { motion, useReducedMotion } from 'framer-motion';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { inferMessages, messageBudget, type Layout, type MessageKind } from '../store/canvas';
 import { usePlaybackStore } from '../store/playback';
 import { useSimulationStore } from '../store/simulation';
@@ -16,6 +20,8 @@ interface Flying {
   x2: number;
   y2: number;
   durationS: number;
+  /** Wall-clock time (performance.now) the dot lands. */
+  landsAtMs: number;
 }
 
 /** Never more dots in flight than this, whatever the speed. */
@@ -24,16 +30,36 @@ const MAX_FLYING = 60;
 /** Wall-clock seconds a dot takes: slower at 1× so it can be followed, quicker when the run is fast. */
 const flightSeconds = (speed: number) => Math.min(0.9, Math.max(0.22, 0.7 / Math.pow(speed, 0.25)));
 
-const Dot = memo(function Dot({ m, onDone }: { m: Flying; onDone: (id: number) => void }) {
-  return (
-    <motion.div
-      className={`message message--${m.kind}`}
-      initial={{ x: m.x1, y: m.y1, opacity: 0.3 }}
-      animate={{ x: m.x2, y: m.y2, opacity: 1 }}
-      transition={{ duration: m.durationS, ease: 'easeInOut' }}
-      onAnimationComplete={() => onDone(m.id)}
-    />
-  );
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const reducedMotionQuery = () => (typeof matchMedia === 'function' ? matchMedia(REDUCED_MOTION) : null);
+function subscribeReducedMotion(changed: () => void): () => void {
+  const query = reducedMotionQuery();
+  query?.addEventListener('change', changed);
+  return () => query?.removeEventListener('change', changed);
+}
+/** Whether the user asked for reduced motion (the operating system's setting), followed live. */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeReducedMotion, () => reducedMotionQuery()?.matches ?? false);
+}
+
+const Dot = memo(function Dot({ m }: { m: Flying }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof el.animate !== 'function') return;
+    // Without a fill the dot is invisible once it lands (its style has opacity 0), until it is dropped.
+    // The ack's diamond is a square turned by its class; the animation's transform keeps the turn.
+    const turn = m.kind === 'ack' ? ' rotate(45deg)' : '';
+    const animation = el.animate(
+      [
+        { transform: `translate(${m.x1}px, ${m.y1}px)${turn}`, opacity: 0.3 },
+        { transform: `translate(${m.x2}px, ${m.y2}px)${turn}`, opacity: 1 },
+      ],
+      { duration: m.durationS * 1000, easing: 'ease-in-out' },
+    );
+    return () => animation.cancel();
+  }, [m]);
+  return <div ref={ref} className={`message message--${m.kind}`} />;
 });
 
 export const Messages = memo(function Messages({ layout }: { layout: Layout }) {
@@ -66,19 +92,34 @@ export const Messages = memo(function Messages({ layout }: { layout: Layout }) {
           x2: b.absX + b.width / 2,
           y2: b.absY + b.height / 2,
           durationS,
+          landsAtMs: performance.now() + durationS * 1000,
         });
       }
-      if (fresh.length) setFlying((current) => current.concat(fresh).slice(-MAX_FLYING));
+      if (fresh.length)
+        setFlying((current) => {
+          const now = performance.now();
+          return current
+            .filter((m) => m.landsAtMs > now)
+            .concat(fresh)
+            .slice(-MAX_FLYING);
+        });
     });
   }, [reduced]);
 
-  const done = useRef((id: number) => setFlying((current) => current.filter((m) => m.id !== id))).current;
+  // The last dots to land are dropped once they have (earlier ones go with the next batch).
+  useEffect(() => {
+    if (flying.length === 0) return;
+    const landsAtMs = Math.max(...flying.map((m) => m.landsAtMs));
+    const timer = setTimeout(() => setFlying([]), Math.max(0, landsAtMs - performance.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [flying]);
+
   if (reduced || flying.length === 0) return null;
   return (
     <ViewportPortal>
       <div className="messages" aria-hidden="true">
         {flying.map((m) => (
-          <Dot key={m.id} m={m} onDone={done} />
+          <Dot key={m.id} m={m} />
         ))}
       </div>
     </ViewportPortal>

@@ -72,6 +72,14 @@ describe('the worker host', () => {
     expect(latestTimeMs()).toBe(Math.max(pausedAtMs, nextAtMs));
   });
 
+  it('sends a snapshot at most every 100 ms from 100×, when each jumps ten simulated seconds', () => {
+    send({ type: 'setSpeed', speed: 100 });
+    const before = snapshots().length;
+    clock.pass(1000);
+    expect(snapshots().length - before).toBeLessThanOrEqual(1000 / 100);
+    expect(latestTimeMs()).toBeGreaterThan(80_000);
+  });
+
   it('runs faster at a higher speed', () => {
     send({ type: 'setSpeed', speed: 10 });
     clock.pass(1000);

@@ -20,14 +20,43 @@ import {
 
 type Simulation = ReturnType<typeof createSimulation>;
 
-/** Wall-clock milliseconds between two ticks of the loop. */
+/** Wall-clock milliseconds from the start of one tick of the loop to the start of the next. */
 const TICK_INTERVAL_MS = 16;
-/** Wall-clock milliseconds one tick may spend advancing, so messages from the page are never kept waiting. */
-const TICK_BUDGET_MS = 8;
+/**
+ * Wall-clock milliseconds one tick may spend advancing: most of the interval (the worker has a
+ * thread of its own), and little enough that a message from the page waits at most this long.
+ */
+const TICK_BUDGET_MS = 14;
+/**
+ * The wall-clock time the virtual time owed may stand for: a run that fell behind by less (a
+ * checkpoint, a busy machine) catches up; what is owed beyond it is dropped, so a run the engine
+ * cannot keep up with falls behind (and the stats say so) rather than building a backlog.
+ */
+const MAX_BEHIND_MS = 250;
+/**
+ * Wall-clock milliseconds between two checkpoints at least. A checkpoint copies the cluster (6 ms
+ * for the default one, more with a backlog of retried records): at 1000×, one every 5 simulated
+ * seconds cost more than the run itself.
+ */
+const CHECKPOINT_WALL_MS = 100;
+/** The share of wall time checkpoints may take, by the cost of the last one. */
+const CHECKPOINT_SHARE = 0.05;
 /** Virtual milliseconds per advance() call while events are due: small enough to check the budget often. */
 const SLICE_MS = 100;
 /** Wall-clock milliseconds between two snapshots, about the pace a display can show. */
 const SNAPSHOT_INTERVAL_MS = 50;
+/**
+ * The same from FAST_SPEED up: each snapshot then jumps ten simulated seconds or more,
+ * too fast to follow one by one, and drawing half as many leaves the CPU to the engine.
+ */
+const FAST_SNAPSHOT_INTERVAL_MS = 100;
+const FAST_SPEED = 100;
+/**
+ * The share of wall time building and posting snapshots may take, by the cost of the last one: a
+ * snapshot of 2,000 partitions takes about 40 ms to build, diff and post, which twenty times a
+ * second would leave the engine little.
+ */
+const SNAPSHOT_SHARE = 0.2;
 /** Wall-clock milliseconds the host waits for the page to draw a snapshot before it sends the next anyway. */
 const SNAPSHOT_WAIT_MS = 1000;
 /** Wall-clock milliseconds between two `stats` messages, and the window the achieved speed is measured over. */
@@ -113,6 +142,10 @@ export function startHost(
   // Virtual time owed but not yet advanced: a fraction of a millisecond carried between ticks,
   // so the engine only ever sees whole milliseconds.
   let owedMs = 0;
+  // Wall-clock milliseconds the last checkpoint took, which paces the next (paceCheckpoints).
+  let checkpointCostMs = 0;
+  // Wall-clock milliseconds the last snapshot took to build and post, which paces the next.
+  let snapshotCostMs = 0;
   // The achieved speed: virtual and wall milliseconds since the last stats message.
   let statsSinceMs = clock.now();
   let statsVirtualMs = 0;
@@ -155,6 +188,12 @@ export function startHost(
   }
 
   function publish(): void {
+    const startMs = clock.now();
+    publishSnapshot();
+    snapshotCostMs = clock.now() - startMs;
+  }
+
+  function publishSnapshot(): void {
     const log = sim.events();
     let first = log.length;
     while (first > 0 && (log[first - 1]?.seq ?? -Infinity) > lastSentSeq) first--;
@@ -219,7 +258,7 @@ export function startHost(
   function tick(): void {
     timer = undefined;
     const startMs = clock.now();
-    owedMs += (startMs - lastTickAtMs) * speed;
+    owedMs = Math.min(owedMs + (startMs - lastTickAtMs) * speed, MAX_BEHIND_MS * speed);
     lastTickAtMs = startMs;
     const fromMs = sim.nowMs;
     try {
@@ -231,7 +270,14 @@ export function startHost(
         // A lesson step is judged at fixed instants: never run past the next one unchecked.
         const checkAtMs = lessons.nextCheckAtMs;
         if (checkAtMs !== null) sliceMs = Math.max(0, Math.min(sliceMs, checkAtMs - sim.nowMs));
+        const taken = timeline.checkpointsTaken;
+        const sliceStartMs = clock.now();
         timeline.advance(sliceMs);
+        if (timeline.checkpointsTaken !== taken) {
+          // The slice's time is about the checkpoint's (a slice of engine time is far shorter).
+          checkpointCostMs = clock.now() - sliceStartMs;
+          paceCheckpoints();
+        }
         owedMs -= sliceMs;
         lessons.afterAdvance();
       }
@@ -245,18 +291,28 @@ export function startHost(
       publish();
       return;
     }
-    // What did not fit the budget is dropped: the run falls behind the requested speed (and the
-    // stats say so) rather than building a backlog that would freeze the worker.
-    owedMs -= Math.floor(owedMs);
     const nowMs = clock.now();
     const sinceMs = nowMs - lastSentAtMs;
     const pageReady = !pageAcknowledges || !snapshotUnseen || sinceMs >= SNAPSHOT_WAIT_MS;
-    if (sinceMs >= SNAPSHOT_INTERVAL_MS && pageReady) publish();
+    const intervalMs = Math.max(
+      speed >= FAST_SPEED ? FAST_SNAPSHOT_INTERVAL_MS : SNAPSHOT_INTERVAL_MS,
+      snapshotCostMs / SNAPSHOT_SHARE,
+    );
+    if (sinceMs >= intervalMs && pageReady) publish();
     if (nowMs - statsSinceMs >= STATS_INTERVAL_MS) {
       postStats();
       postTimeline();
     }
-    timer = clock.setTimeout(tick, TICK_INTERVAL_MS);
+    // The next tick starts an interval after this one started: the budget and the gap add up to it.
+    timer = clock.setTimeout(tick, Math.max(1, TICK_INTERVAL_MS - (clock.now() - startMs)));
+  }
+
+  /**
+   * Checkpoints no more often than every CHECKPOINT_WALL_MS of wall time at the speed played, and
+   * rarer when one costs more than CHECKPOINT_SHARE of that.
+   */
+  function paceCheckpoints(): void {
+    timeline.minCheckpointEveryMs = speed * Math.max(CHECKPOINT_WALL_MS, checkpointCostMs / CHECKPOINT_SHARE);
   }
 
   function play(): void {
@@ -283,6 +339,7 @@ export function startHost(
   function restart(): void {
     // A restored checkpoint is a clone without a monitor: its history would be of the other timeline.
     sim = timeline.sim.watchInvariants();
+    paceCheckpoints();
     run++;
     lastSentSeq = -Infinity;
     lastPartitions = null;
@@ -430,6 +487,7 @@ export function startHost(
           return;
         }
         speed = message.speed;
+        paceCheckpoints();
         postStats();
         return;
       case 'command': {

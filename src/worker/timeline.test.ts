@@ -100,6 +100,26 @@ describe('seeking', () => {
     timeline.seek(120_000);
     expect(timeline.sim.stateHash()).toBe(hash);
   });
+
+  it('checkpoints no more often than the host asks, and the run is the same either way', () => {
+    const often = new Timeline(scenario);
+    const rarely = new Timeline(scenario);
+    // What the host asks at 1000×: one checkpoint per 100 simulated seconds at most.
+    rarely.minCheckpointEveryMs = 100_000;
+    for (const timeline of [often, rarely]) {
+      timeline.advanceTo(150_000);
+      timeline.apply({ type: 'crashNode', nodeId: 2 });
+      timeline.advanceTo(300_000);
+    }
+    expect(often.checkpointsTaken).toBeGreaterThan(30);
+    expect(rarely.checkpointsTaken).toBeLessThanOrEqual(4);
+    expect(rarely.sim.stateHash()).toBe(often.sim.stateHash());
+    // A seek replays from the nearest checkpoint, further back, to the same state.
+    const hash = rarely.sim.stateHash();
+    rarely.seek(250_000);
+    rarely.seek(300_000);
+    expect(rarely.sim.stateHash()).toBe(hash);
+  });
 });
 
 describe('acting after a rewind', () => {

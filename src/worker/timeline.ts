@@ -115,6 +115,13 @@ export class Timeline {
   private live: Simulation;
   /** How many of the current branch's actions the live simulation has applied. */
   private applied = 0;
+  /**
+   * Simulated milliseconds between two checkpoints at least, whatever the branch's interval: the
+   * host raises it with the speed, so checkpoints cost the same share of wall time at 1× and at
+   * 1000× (seeking then replays up to this much). Checkpoints never change what the engine does.
+   */
+  minCheckpointEveryMs = 0;
+  private taken = 0;
 
   /** Throws a ScenarioError for a bad scenario (nothing is built then). */
   constructor(scenario: Scenario, options: TimelineOptions = {}) {
@@ -355,6 +362,11 @@ export class Timeline {
     );
   }
 
+  /** Checkpoints taken since the timeline was made, on any branch (the host paces them by their cost). */
+  get checkpointsTaken(): number {
+    return this.taken;
+  }
+
   /** Number of checkpoints held on the current branch (for tests and the bench). */
   get checkpointCount(): number {
     return this.branch.checkpoints.length;
@@ -396,7 +408,7 @@ export class Timeline {
   private nextCheckpointAtMs(): number {
     const b = this.branch;
     const last = b.checkpoints[b.checkpoints.length - 1];
-    return last ? last.atMs + b.checkpointEveryMs : 0;
+    return last ? last.atMs + Math.max(b.checkpointEveryMs, this.minCheckpointEveryMs) : 0;
   }
 
   private checkpoint(): void {
@@ -419,6 +431,7 @@ export class Timeline {
       }
     }
     b.checkpoints.push({ atMs: now, applied: this.applied, sim: this.live.clone() });
+    this.taken++;
     if (b.checkpoints.length > this.options.maxCheckpoints) {
       // Thin out: keep every other one (the first always), and space the next ones twice as far.
       b.checkpoints = b.checkpoints.filter((_, i) => i % 2 === 0);
