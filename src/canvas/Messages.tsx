@@ -2,12 +2,14 @@
 // (produce, replication fetch, ack, metadata, broker heartbeats, votes). Their pace follows the
 // speed control and they thin out as it rises; with reduced motion, none are drawn.
 //
-// Each dot is one Web Animation of transform and opacity, which the compositor runs: no script
-// and no repaint of the cards per frame (a dot moved by script each frame made the browser
-// repaint the whole canvas layer under it, 40 ms a paint at 1000×). Finished dots are dropped
-// in one render per batch, not one render per dot.
+// Each dot is one animation of transform and opacity, which framer-motion's animate() hands to the
+// browser as a Web Animation that the compositor runs: no script and no repaint of the cards per
+// frame (a dot moved by script each frame, as a motion.div's x and y are, made the browser repaint
+// the whole canvas layer under it, 40 ms a paint at 1000×). Finished dots are dropped in one
+// render per batch, not one render per dot.
 import { ViewportPortal } from '@xyflow/react';
-import { memo, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { animate, useReducedMotion } from 'framer-motion';
+import { memo, useEffect, useRef, useState } from 'react';
 import { inferMessages, messageBudget, type Layout, type MessageKind } from '../store/canvas';
 import { usePlaybackStore } from '../store/playback';
 import { useSimulationStore } from '../store/simulation';
@@ -30,33 +32,25 @@ const MAX_FLYING = 60;
 /** Wall-clock seconds a dot takes: slower at 1× so it can be followed, quicker when the run is fast. */
 const flightSeconds = (speed: number) => Math.min(0.9, Math.max(0.22, 0.7 / Math.pow(speed, 0.25)));
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-const reducedMotionQuery = () => (typeof matchMedia === 'function' ? matchMedia(REDUCED_MOTION) : null);
-function subscribeReducedMotion(changed: () => void): () => void {
-  const query = reducedMotionQuery();
-  query?.addEventListener('change', changed);
-  return () => query?.removeEventListener('change', changed);
-}
-/** Whether the user asked for reduced motion (the operating system's setting), followed live. */
-function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReducedMotion, () => reducedMotionQuery()?.matches ?? false);
-}
-
 const Dot = memo(function Dot({ m }: { m: Flying }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof el.animate !== 'function') return;
-    // Without a fill the dot is invisible once it lands (its style has opacity 0), until it is dropped.
     // The ack's diamond is a square turned by its class; the animation's transform keeps the turn.
     const turn = m.kind === 'ack' ? ' rotate(45deg)' : '';
-    const animation = el.animate(
-      [
-        { transform: `translate(${m.x1}px, ${m.y1}px)${turn}`, opacity: 0.3 },
-        { transform: `translate(${m.x2}px, ${m.y2}px)${turn}`, opacity: 1 },
-      ],
-      { duration: m.durationS * 1000, easing: 'ease-in-out' },
+    const animation = animate(
+      el,
+      {
+        transform: [`translate(${m.x1}px, ${m.y1}px)${turn}`, `translate(${m.x2}px, ${m.y2}px)${turn}`],
+        opacity: [0.3, 1],
+      },
+      { duration: m.durationS, ease: 'easeInOut' },
     );
+    // framer-motion leaves the last keyframe on the element: a landed dot is hidden until it is dropped.
+    void animation.then(() => {
+      el.style.opacity = '0';
+    });
     return () => animation.cancel();
   }, [m]);
   return <div ref={ref} className={`message message--${m.kind}`} />;
