@@ -18,6 +18,7 @@ import type { MetaEntry, MetaImage, PartitionState } from './metadata';
 import type { RngState } from './rngState';
 import type { SecurityState } from './security';
 import type { MetricsState } from './metricsSeries';
+import type { TrailState } from './trail';
 import type {
   Acks,
   ConfigValue,
@@ -573,6 +574,8 @@ export interface World {
   traffic: Map<NodeId, { bytesIn: number; bytesOut: number }>;
   metrics: MetricsState;
   security: SecurityState;
+  /** Observe-only history for the partition log and record journeys (model/trail.ts); not hashed. */
+  trail: TrailState;
 }
 
 export type { PartitionState, Timed };
