@@ -3,7 +3,8 @@
 // first drawn cluster, for the default scenario at 1× and 48 brokers / 2,000 partitions at 10×.
 // Then responsiveness: click-to-next-paint of a side tab switch at 1×, 100× and 1000× on the
 // default and the large preset (the Event Timing API's duration: from the input to the frame that
-// shows its result, as Chrome's INP measures it). Prints the figures; asserts nothing.
+// shows its result, as Chrome's INP measures it), and frame times with the Partition log tab open.
+// Prints the figures; asserts nothing.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -146,6 +147,42 @@ async function responsiveness(browser: import('playwright-core').Browser, base: 
   }
 }
 
+/**
+ * The Partition log tab open on the default scene at 1× (orders-0, following the log's end, with a
+ * record's journey shown): frame times while the log updates live (target p95 within 60 Hz).
+ */
+async function partitionLogFrames(browser: import('playwright-core').Browser, base: string): Promise<void> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.addInitScript(INIT_SCRIPT);
+  await page.goto(base + '?debug');
+  await page.waitForFunction('window.__bench.firstClusterMs !== null', undefined, { timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  await page
+    .getByRole('table', { name: 'Partition health' })
+    .getByRole('button', { name: 'orders-0' })
+    .click();
+  await page.getByRole('button', { name: 'Open the log of orders-0' }).click();
+  await page
+    .getByRole('button', { name: /, committed$/ })
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('button', { name: /, committed$/ })
+    .last()
+    .click();
+  await page.waitForTimeout(WARMUP_MS);
+  const { deltas, longTasks } = (await page.evaluate(FRAMES_SCRIPT(MEASURE_MS))) as {
+    deltas: number[];
+    longTasks: number;
+  };
+  const rows = await page.getByRole('grid').getByRole('row').count();
+  console.log('\nPartition log tab open (default scenario at 1×, orders-0 live, a journey shown)');
+  console.log(
+    `  frame time p50 ${percentile(deltas, 50).toFixed(1)} ms, p95 ${percentile(deltas, 95).toFixed(1)} ms (target p95 ≤ 16.7 ms) over ${deltas.length} frames; long tasks: ${longTasks}; rows in the DOM: ${rows}`,
+  );
+  await page.close();
+}
+
 async function main() {
   console.log('Building (vite build)…');
   const bundle = build();
@@ -193,6 +230,7 @@ async function main() {
       await page.close();
     }
     await responsiveness(browser, base);
+    await partitionLogFrames(browser, base);
   } finally {
     await browser.close();
     await server.close();

@@ -15,6 +15,7 @@ import { useSimulationStore } from '../store/simulation';
 import { CommandOutcome, KafkaText, useCommand } from './form';
 import { useLedger } from './useLedger';
 import { usePanelsUi } from './uiStore';
+import { useRecordLogStore } from '../store/recordLog';
 
 /**
  * A button that stays focusable when it cannot act (aria-disabled), so the keyboard focus is not
@@ -138,6 +139,15 @@ function PartitionDetails({ selection }: { selection: Selection }) {
   if (!tp || !partition) return null;
   return (
     <>
+      <button
+        type="button"
+        onClick={() => {
+          useRecordLogStore.getState().openLog(String(selection.id));
+          usePanelsUi.getState().setTab('log');
+        }}
+      >
+        Open the log of {String(selection.id)}
+      </button>
       <table className="replica-logs">
         <caption>Replica logs of {String(selection.id)}</caption>
         <thead>

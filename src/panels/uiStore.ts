@@ -2,11 +2,12 @@
 import { create } from 'zustand';
 
 export type PanelTab =
-  'controls' | 'inspector' | 'dashboard' | 'events' | 'vitals' | 'regions' | 'compare' | 'terminal';
+  'controls' | 'inspector' | 'log' | 'dashboard' | 'events' | 'vitals' | 'regions' | 'compare' | 'terminal';
 
 export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = [
   { id: 'controls', label: 'Controls' },
   { id: 'inspector', label: 'Inspector' },
+  { id: 'log', label: 'Partition log' },
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'events', label: 'Event log' },
   { id: 'vitals', label: 'Vital signs' },

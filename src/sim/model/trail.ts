@@ -103,7 +103,13 @@ export function trailAppend(
   if (to <= from) return;
   const a = partTrail(t, tp).appends;
   const n = a.length;
-  if (n > 0 && a[n - 5] === nodeId && a[n - 3] === from && a[n - 2] === atMs && a[n - 1] === (leader ? 1 : 0)) {
+  if (
+    n > 0 &&
+    a[n - 5] === nodeId &&
+    a[n - 3] === from &&
+    a[n - 2] === atMs &&
+    a[n - 1] === (leader ? 1 : 0)
+  ) {
     a[n - 3] = to;
     return;
   }
@@ -111,7 +117,13 @@ export function trailAppend(
   bound(a, TRAIL_RING, APPEND_STRIDE);
 }
 
-export function trailHighWatermark(t: TrailState, tp: string, nodeId: NodeId, hw: number, atMs: number): void {
+export function trailHighWatermark(
+  t: TrailState,
+  tp: string,
+  nodeId: NodeId,
+  hw: number,
+  atMs: number,
+): void {
   const a = partTrail(t, tp).hw;
   a.push(nodeId, hw, atMs);
   bound(a, TRAIL_RING, HW_STRIDE);

@@ -62,7 +62,9 @@ describe("a partition's log", () => {
     d.advance(3000);
     const log = d.sim.partitionLog('t', 0, 0, 10)!;
     const old = log.replicas.find((r) => r.nodeId === 2)!;
-    expect(old.truncated.map((t) => [t.offset, t.value, t.eventSeq])).toEqual([[1, 'doomed', truncation.seq]]);
+    expect(old.truncated.map((t) => [t.offset, t.value, t.eventSeq])).toEqual([
+      [1, 'doomed', truncation.seq],
+    ]);
     // The new leader's epoch starts at offset 1, where 'after' went.
     expect(old.records.map((r) => r.value)).toEqual(['kept', 'after']);
     expect(old.epochs.at(-1)).toMatchObject({ startOffset: 1 });
@@ -117,7 +119,9 @@ describe("a record's journey", () => {
     expect(journey.stages.find((s) => s.kind === 'partition')!.text).toContain('murmur2(key) mod 1');
     expect(kinds.filter((k) => k === 'produce' || k === 'error').length).toBeGreaterThan(1);
     expect(journey.stages.find((s) => s.kind === 'fetch')!.text).toContain('group billing: consumer c1');
-    expect(journey.stages.find((s) => s.kind === 'commit')!.text).toMatch(/group billing committed offset \d+/);
+    expect(journey.stages.find((s) => s.kind === 'commit')!.text).toMatch(
+      /group billing committed offset \d+/,
+    );
     expect(kinds.indexOf('commit')).toBeGreaterThan(kinds.indexOf('fetch'));
   });
 

@@ -82,9 +82,17 @@ export function recordJourney(w: World, recordId: number): RecordJourneyView | n
     text: `send() by ${e.producerId}: key ${quoteKey(e.key)}, value ${JSON.stringify(e.value)}, acks=${e.acks}`,
   });
   if (e.partition < 0) {
-    add({ kind: 'partition', atMs: e.sentAtMs, text: `no partition yet: the producer waits for ${e.topic}'s metadata` });
+    add({
+      kind: 'partition',
+      atMs: e.sentAtMs,
+      text: `no partition yet: the producer waits for ${e.topic}'s metadata`,
+    });
   } else if (w.trail.explicitPartition.includes(recordId)) {
-    add({ kind: 'partition', atMs: e.sentAtMs, text: `partition ${e.partition}, given explicitly by the caller` });
+    add({
+      kind: 'partition',
+      atMs: e.sentAtMs,
+      text: `partition ${e.partition}, given explicitly by the caller`,
+    });
   } else if (e.key !== null && partitions > 0 && partitionForKey(e.key, partitions) === e.partition) {
     add({
       kind: 'partition',
@@ -129,7 +137,12 @@ export function recordJourney(w: World, recordId: number): RecordJourneyView | n
     const what = `Produce request${i > 0 ? ` (retry ${i})` : ''} to leader broker ${a.brokerId}`;
     add(
       a.error
-        ? { kind: 'error', atMs: a.atMs, text: `${what}: answered ${a.error}, retriable: the producer retries`, nodeId: a.brokerId }
+        ? {
+            kind: 'error',
+            atMs: a.atMs,
+            text: `${what}: answered ${a.error}, retriable: the producer retries`,
+            nodeId: a.brokerId,
+          }
         : { kind: 'produce', atMs: a.atMs, text: what, nodeId: a.brokerId },
     );
   });
@@ -153,7 +166,11 @@ export function recordJourney(w: World, recordId: number): RecordJourneyView | n
         const node = a[i]!;
         if (a[i + 4] === 1 || copied.has(node) || a[i + 3]! < leaderAppend.atMs) continue;
         // The range covers the offset, and this record is what the follower got there.
-        if (a[i + 1]! <= offset && offset < a[i + 2]! && a[i + 3]! < heldUntil(w, tp, node, offset, recordId)) {
+        if (
+          a[i + 1]! <= offset &&
+          offset < a[i + 2]! &&
+          a[i + 3]! < heldUntil(w, tp, node, offset, recordId)
+        ) {
           copied.add(node);
           add({
             kind: 'replicate',
@@ -237,7 +254,8 @@ export function recordJourney(w: World, recordId: number): RecordJourneyView | n
     });
 
   for (const ev of w.events) {
-    if (ev.type !== 'AcknowledgedRecordsLost' || ev.topic !== e.topic || ev.partition !== e.partition) continue;
+    if (ev.type !== 'AcknowledgedRecordsLost' || ev.topic !== e.topic || ev.partition !== e.partition)
+      continue;
     const records = ev.records as { recordId: number }[] | undefined;
     if (!records?.some((r) => r.recordId === recordId)) continue;
     add({
