@@ -50,12 +50,12 @@ export function RecordJourney({ recordId }: { recordId: number }) {
     const ask = () => {
       inFlight.current = true;
       lastAt.current = performance.now();
-      const askedAt = timeMs;
       void requestRecordJourney(recordId).then((view) => {
         inFlight.current = false;
-        setJourney((previous) =>
-          previous && previous.atMs > askedAt && previous.view ? previous : { view, atMs: askedAt },
-        );
+        // The worker's time, not the page's (a request that crossed a seek answers for the new moment):
+        // after a seek back, the journey read before stays whole.
+        const atMs = view?.timeMs ?? timeMs;
+        setJourney((previous) => (previous?.view && previous.atMs > atMs ? previous : { view, atMs }));
       });
     };
     const wait = lastAt.current + REFRESH_MS - performance.now();

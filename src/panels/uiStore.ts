@@ -7,9 +7,9 @@ export type PanelTab =
 export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = [
   { id: 'controls', label: 'Controls' },
   { id: 'inspector', label: 'Inspector' },
-  { id: 'log', label: 'Partition log' },
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'events', label: 'Event log' },
+  { id: 'log', label: 'Partition log' },
   { id: 'vitals', label: 'Vital signs' },
   { id: 'regions', label: 'Regions' },
   { id: 'compare', label: 'Compare' },

@@ -52,6 +52,8 @@ export interface RecordJourneyView {
   error?: string;
   /** In time order (stages at one instant in the order they happen). */
   stages: JourneyStage[];
+  /** The simulated time the journey was read at. */
+  timeMs: number;
   /** Stages the bounded history no longer holds (it keeps the newest; say so rather than guess). */
   forgotten: boolean;
 }
@@ -282,6 +284,7 @@ export function recordJourney(w: World, recordId: number): RecordJourneyView | n
     ...(e.error !== undefined ? { error: e.error } : {}),
     stages,
     forgotten,
+    timeMs: w.nowMs,
   };
 }
 
