@@ -98,3 +98,25 @@ test("a record's journey goes from send() to the group's commit, and a stage see
   await expect(stages).toContainText('(later than now)');
   await expect(stages).toContainText(/committed offset \d+/);
 });
+
+test("the Inspector's ledger opens a record's journey in the Partition log", async ({ page }) => {
+  await page.goto('./');
+  await setSpeed(page, 10);
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  await page
+    .getByRole('table', { name: 'Partition health' })
+    .getByRole('button', { name: 'orders-1' })
+    .click({ timeout: STARTUP_TIMEOUT_MS });
+  const ledger = page.getByRole('table', { name: /record\(s\) sent to orders-1/ });
+  const record = ledger.getByRole('button', { name: /^Journey of record \d+$/ }).first();
+  await record.click({ timeout: STARTUP_TIMEOUT_MS });
+  await expect(page.getByRole('tab', { name: 'Partition log' })).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel', { name: 'Partition log' });
+  await expect(panel.getByRole('combobox', { name: 'Partition' })).toHaveValue('orders-1');
+  await expect(
+    panel
+      .getByRole('list', { name: /Stages of record/ })
+      .getByRole('listitem')
+      .first(),
+  ).toContainText('send() by');
+});

@@ -87,6 +87,14 @@ function NodeActions({ node }: { node: NodeView }) {
   );
 }
 
+/** Opens the record's partition in the Partition log tab, with the record's journey. */
+function openJourney(entry: LedgerEntry) {
+  const log = useRecordLogStore.getState();
+  if (entry.partition >= 0) log.openLog(`${entry.topic}-${entry.partition}`);
+  log.showJourney(entry.recordId);
+  usePanelsUi.getState().setTab('log');
+}
+
 function LedgerTable({ caption, entries }: { caption: string; entries: LedgerEntry[] }) {
   const id = useId();
   if (entries.length === 0) return null;
@@ -108,7 +116,14 @@ function LedgerTable({ caption, entries }: { caption: string; entries: LedgerEnt
             return (
               <tr key={row.recordId} className={`status-${row.status}`}>
                 <td>
-                  #{row.recordId}
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`Journey of record ${row.recordId}`}
+                    onClick={() => openJourney(entry)}
+                  >
+                    #{row.recordId}
+                  </button>
                   <br />
                   <span className="hint">
                     {entry.producerId}, acks={row.acks}
