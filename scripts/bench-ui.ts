@@ -3,13 +3,14 @@
 // first drawn cluster, for the default scenario at 1× and 48 brokers / 2,000 partitions at 10×.
 // Then responsiveness: click-to-next-paint of a side tab switch at 1×, 100× and 1000× on the
 // default and the large preset (the Event Timing API's duration: from the input to the frame that
-// shows its result, as Chrome's INP measures it). Then speed: every preset and lesson scene,
+// shows its result, as Chrome's INP measures it), and frame times with the Partition log tab open.
+// Then speed: every preset and lesson scene,
 // healthy and degraded (a broker down; min.insync.replicas out of reach; a partition offline; a
 // network split; a consumer group rebalancing), at 100× and 1000× (the large preset at 100×): the
 // simulated clock the page shows against the wall clock, frame p50/p95 and long tasks per case.
 // Prints the figures; asserts nothing.
 //
-// Options: --only render,responsiveness,speed (default all); --scenes default,large,lesson:isr,...
+// Options: --only render,responsiveness,partition-log,speed (default all); --scenes default,large,lesson:isr,...
 // (default every preset and lesson); --conditions healthy,broker-down,... ; --speeds 100,1000;
 // --measure-ms N (default 4000 for speed cases); --dist DIR serves a build already made there
 // (for paired before/after runs) instead of building.
@@ -423,10 +424,46 @@ async function speedCases(browser: import('playwright-core').Browser, base: stri
     );
 }
 
+/**
+ * The Partition log tab open on the default scene at 1× (orders-0, following the log's end, with a
+ * record's journey shown): frame times while the log updates live (target p95 within 60 Hz).
+ */
+async function partitionLogFrames(browser: import('playwright-core').Browser, base: string): Promise<void> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.addInitScript(INIT_SCRIPT);
+  await page.goto(base + '?debug');
+  await page.waitForFunction('window.__bench.firstClusterMs !== null', undefined, { timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  await page
+    .getByRole('table', { name: 'Partition health' })
+    .getByRole('button', { name: 'orders-0' })
+    .click();
+  await page.getByRole('button', { name: 'Open the log of orders-0' }).click();
+  await page
+    .getByRole('button', { name: /, committed$/ })
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('button', { name: /, committed$/ })
+    .last()
+    .click();
+  await page.waitForTimeout(WARMUP_MS);
+  const { deltas, longTasks } = (await page.evaluate(FRAMES_SCRIPT(MEASURE_MS))) as {
+    deltas: number[];
+    longTasks: number;
+  };
+  const rows = await page.getByRole('grid').getByRole('row').count();
+  console.log('\nPartition log tab open (default scenario at 1×, orders-0 live, a journey shown)');
+  console.log(
+    `  frame time p50 ${percentile(deltas, 50).toFixed(1)} ms, p95 ${percentile(deltas, 95).toFixed(1)} ms (target p95 ≤ 16.7 ms) over ${deltas.length} frames; long tasks: ${longTasks}; rows in the DOM: ${rows}`,
+  );
+  await page.close();
+}
+
 async function main() {
   const prebuilt = option('dist');
   const dist = prebuilt ?? join(root, 'dist');
-  const only = listOption('only') ?? ['render', 'responsiveness', 'speed'];
+  const only = listOption('only') ?? ['render', 'responsiveness', 'partition-log', 'speed'];
   if (!prebuilt) console.log('Building (vite build)…');
   const bundle = build(dist, prebuilt !== undefined);
   // Served in this process (vite's API), so it stops with the script.
@@ -445,6 +482,7 @@ async function main() {
     );
     if (only.includes('render')) for (const c of CASES) await renderCase(browser, base, c);
     if (only.includes('responsiveness')) await responsiveness(browser, base);
+    if (only.includes('partition-log')) await partitionLogFrames(browser, base);
     if (only.includes('speed')) await speedCases(browser, base);
   } finally {
     await browser.close();

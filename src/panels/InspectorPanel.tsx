@@ -15,6 +15,7 @@ import { useSimulationStore } from '../store/simulation';
 import { CommandOutcome, KafkaText, useCommand } from './form';
 import { useLedger } from './useLedger';
 import { usePanelsUi } from './uiStore';
+import { useRecordLogStore } from '../store/recordLog';
 
 /**
  * A button that stays focusable when it cannot act (aria-disabled), so the keyboard focus is not
@@ -86,6 +87,14 @@ function NodeActions({ node }: { node: NodeView }) {
   );
 }
 
+/** Opens the record's partition in the Partition log tab, with the record's journey. */
+function openJourney(entry: LedgerEntry) {
+  const log = useRecordLogStore.getState();
+  if (entry.partition >= 0) log.openLog(`${entry.topic}-${entry.partition}`);
+  log.showJourney(entry.recordId);
+  usePanelsUi.getState().setTab('log');
+}
+
 function LedgerTable({ caption, entries }: { caption: string; entries: LedgerEntry[] }) {
   const id = useId();
   if (entries.length === 0) return null;
@@ -107,7 +116,14 @@ function LedgerTable({ caption, entries }: { caption: string; entries: LedgerEnt
             return (
               <tr key={row.recordId} className={`status-${row.status}`}>
                 <td>
-                  #{row.recordId}
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`Journey of record ${row.recordId}`}
+                    onClick={() => openJourney(entry)}
+                  >
+                    #{row.recordId}
+                  </button>
                   <br />
                   <span className="hint">
                     {entry.producerId}, acks={row.acks}
@@ -138,6 +154,15 @@ function PartitionDetails({ selection }: { selection: Selection }) {
   if (!tp || !partition) return null;
   return (
     <>
+      <button
+        type="button"
+        onClick={() => {
+          useRecordLogStore.getState().openLog(String(selection.id));
+          usePanelsUi.getState().setTab('log');
+        }}
+      >
+        Open the log of {String(selection.id)}
+      </button>
       <table className="replica-logs">
         <caption>Replica logs of {String(selection.id)}</caption>
         <thead>

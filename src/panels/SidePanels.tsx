@@ -6,6 +6,7 @@ import { ControlsPanel } from './ControlsPanel';
 import { DashboardPanel } from './DashboardPanel';
 import { EventLogPanel } from './EventLogPanel';
 import { InspectorPanel } from './InspectorPanel';
+import { PartitionLogPanel } from './PartitionLogPanel';
 import { RegionsPanel } from './RegionsPanel';
 import { Terminal } from './Terminal';
 import { ComparePanel } from './timeline/ComparePanel';
@@ -22,6 +23,8 @@ function PanelContent({ tab }: { tab: PanelTab }) {
       return <ControlsPanel />;
     case 'inspector':
       return <InspectorPanel />;
+    case 'log':
+      return <PartitionLogPanel />;
     case 'dashboard':
       return <DashboardPanel />;
     case 'events':

@@ -2,13 +2,14 @@
 import { create } from 'zustand';
 
 export type PanelTab =
-  'controls' | 'inspector' | 'dashboard' | 'events' | 'vitals' | 'regions' | 'compare' | 'terminal';
+  'controls' | 'inspector' | 'log' | 'dashboard' | 'events' | 'vitals' | 'regions' | 'compare' | 'terminal';
 
 export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = [
   { id: 'controls', label: 'Controls' },
   { id: 'inspector', label: 'Inspector' },
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'events', label: 'Event log' },
+  { id: 'log', label: 'Partition log' },
   { id: 'vitals', label: 'Vital signs' },
   { id: 'regions', label: 'Regions' },
   { id: 'compare', label: 'Compare' },

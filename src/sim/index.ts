@@ -32,6 +32,7 @@ export { murmur2, partitionForKey, toPositive } from './clients/partitioner';
 export { CONSUMER_CONFIGS, PRODUCER_CONFIGS } from './model/clientConfig';
 export { OFFSETS_TOPIC, offsetsPartitionFor } from './groups/offsetsTopic';
 export { CONSUMED_TRACE_MAX } from './clients/consumerFetcher';
+export { PARTITION_LOG_MAX_WINDOW } from './observe/partitionLog';
 export type * from './types';
 // Kafka's command-line tools (the cli command): their names and options, for completion.
 export { CLI_TOOLS } from './tools';

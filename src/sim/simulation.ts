@@ -9,6 +9,8 @@ import { entryAt, logEndOffset } from './model/log';
 import type { MetaImage } from './model/metadata';
 import { tpKey } from './model/metadata';
 import { buildSnapshot } from './observe/snapshot';
+import { partitionLog, type PartitionLogView } from './observe/partitionLog';
+import { recordJourney, type RecordJourneyView } from './observe/recordJourney';
 import { clusterImage } from './model/image';
 import { hashValue, hashWorld } from './kernel/hash';
 import {
@@ -293,6 +295,20 @@ export class Simulation {
    */
   consumedRecords(groupId: string): readonly ConsumedRecordView[] {
     return this.w.consumedTrace.get(groupId) ?? [];
+  }
+
+  /**
+   * A partition's log on each replica, offsets [fromOffset, fromOffset + count) (at most
+   * PARTITION_LOG_MAX_WINDOW): records, log start offset, HW, LEO, the leader-epoch checkpoint and
+   * what truncations removed; null for an unknown partition. Reads only.
+   */
+  partitionLog(topic: string, partition: number, fromOffset: number, count: number): PartitionLogView | null {
+    return partitionLog(this.w, topic, partition, fromOffset, count);
+  }
+
+  /** A produced record's journey from send() to its commit (or loss), in Kafka's words; null when the ledger no longer has it. */
+  recordJourney(recordId: number): RecordJourneyView | null {
+    return recordJourney(this.w, recordId);
   }
 
   lostAcknowledged(): LedgerEntry[] {

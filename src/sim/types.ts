@@ -9,3 +9,10 @@ export type { MetricsSample, ProduceLatency } from './model/metricsSeries';
 export type { Violation } from './observe/invariants';
 export type { ReassignmentPlan } from './operations/reassignment';
 export type { CapacityInput, CapacityPlan } from './operations/capacity';
+export type {
+  LogRecordView,
+  PartitionLogView,
+  ReplicaLogView,
+  TruncatedRecordView,
+} from './observe/partitionLog';
+export type { JourneyStage, JourneyStageKind, RecordJourneyView } from './observe/recordJourney';

@@ -2,6 +2,7 @@
 // booted), and a node's boot, the same at the start and at a restart. The order in which the
 // World's fields are made is part of the state hash (kernel/hash.ts): keep it.
 
+import { newTrailState } from './model/trail';
 import { newSecurityState } from './broker/acl';
 import { newMetricsState } from './observe/metrics';
 import { startBroker } from './broker/broker';
@@ -57,6 +58,7 @@ export function buildWorld(s: Scenario): World {
     traffic: new Map(),
     metrics: newMetricsState(),
     security: newSecurityState(s.security),
+    trail: newTrailState(),
   };
   for (const n of s.nodes) addNode(w, n.id, n.roles, n.rack ?? null);
   // Script steps run in atMs order; steps at the same time keep their order in the file.

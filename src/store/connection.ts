@@ -1,5 +1,5 @@
 // The page's end of the worker protocol: sends the user's actions, routes the worker's replies.
-import type { Command, CommandResult } from '../sim/types';
+import type { Command, CommandResult, PartitionLogView, RecordJourneyView } from '../sim/types';
 import {
   unknownMessageError,
   type LedgerQuery,
@@ -20,6 +20,9 @@ const ledgers = replyChannel<LedgerReply>();
 
 export type MetricsReply = Omit<Extract<WorkerToPage, { type: 'metrics' }>, 'type' | 'id'>;
 const metrics = replyChannel<MetricsReply>();
+
+const partitionLogs = replyChannel<PartitionLogView | null>();
+const journeys = replyChannel<RecordJourneyView | null>();
 
 export type ReassignmentPlanReply = Omit<Extract<WorkerToPage, { type: 'reassignmentPlan' }>, 'type' | 'id'>;
 const plans = replyChannel<ReassignmentPlanReply>();
@@ -47,6 +50,23 @@ export function requestLedger(query: LedgerQuery): Promise<LedgerReply> {
 /** Asks the worker for the latest `limit` vital-sign samples and the invariant violations so far. */
 export function requestMetrics(limit?: number): Promise<MetricsReply> {
   return metrics.request((id) => send({ type: 'getMetrics', id, limit }));
+}
+
+/** Asks the worker for a partition's log on each replica, offsets [fromOffset, fromOffset + count). */
+export function requestPartitionLog(
+  topic: string,
+  partition: number,
+  fromOffset: number,
+  count: number,
+): Promise<PartitionLogView | null> {
+  return partitionLogs.request((id) =>
+    send({ type: 'getPartitionLog', id, topic, partition, fromOffset, count }),
+  );
+}
+
+/** Asks the worker for a produced record's journey. */
+export function requestRecordJourney(recordId: number): Promise<RecordJourneyView | null> {
+  return journeys.request((id) => send({ type: 'getRecordJourney', id, recordId }));
 }
 
 /** Asks the worker for a balanced reassignment plan (kafka-reassign-partitions --generate). */
@@ -97,6 +117,12 @@ function receive(message: WorkerToPage): void {
       metrics.settle(id, reply);
       return;
     }
+    case 'partitionLog':
+      partitionLogs.settle(message.id, message.log);
+      return;
+    case 'recordJourney':
+      journeys.settle(message.id, message.journey);
+      return;
     case 'reassignmentPlan': {
       const { type: _type, id, ...reply } = message;
       plans.settle(id, reply);

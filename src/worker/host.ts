@@ -3,7 +3,7 @@
 import { defaultScenario } from '../scenario/presets';
 import { createSimulation, ScenarioError } from '../sim';
 import type { PartitionView, Scenario, SimEvent, Snapshot } from '../sim/types';
-import { answerLedgerQuery } from './ledgerQuery';
+import { answerLedgerQuery, answerRecordQuery } from './ledgerQuery';
 import { checkHash, type Session } from '../scenario/session';
 import { EXPERIMENTS, runExperiment } from './compare';
 import { Timeline } from './timeline';
@@ -542,6 +542,10 @@ export function startHost(
         });
         return;
       }
+      case 'getPartitionLog':
+      case 'getRecordJourney':
+        post(answerRecordQuery(sim, message));
+        return;
       case 'generateReassignment':
         try {
           const plan = sim.generateReassignment(message.topics, message.brokerIds);

@@ -1,7 +1,7 @@
 // Answers a page's getLedger: the latest ledger entries that match, copied so that later changes
 // in the engine never reach a message already posted.
-import type { LedgerEntry } from '../sim/types';
-import type { LedgerQuery, WorkerToPage } from './protocol';
+import type { LedgerEntry, PartitionLogView, RecordJourneyView } from '../sim/types';
+import type { PageToWorker, LedgerQuery, WorkerToPage } from './protocol';
 
 export const DEFAULT_LEDGER_LIMIT = 50;
 export const MAX_LEDGER_LIMIT = 500;
@@ -44,4 +44,26 @@ export function answerLedgerQuery(
     .slice(-limit)
     .map(copy);
   return { type: 'ledger', id, entries: latest.reverse(), lostAcknowledged: lost, matched };
+}
+
+interface RecordSource {
+  partitionLog(topic: string, partition: number, fromOffset: number, count: number): PartitionLogView | null;
+  recordJourney(recordId: number): RecordJourneyView | null;
+}
+
+/**
+ * Answers a page's getPartitionLog or getRecordJourney. The engine builds fresh objects for each
+ * answer (its log records are copied field by field), so nothing posted changes afterwards.
+ */
+export function answerRecordQuery(
+  sim: RecordSource,
+  message: Extract<PageToWorker, { type: 'getPartitionLog' | 'getRecordJourney' }>,
+): Extract<WorkerToPage, { type: 'partitionLog' | 'recordJourney' }> {
+  if (message.type === 'getPartitionLog')
+    return {
+      type: 'partitionLog',
+      id: message.id,
+      log: sim.partitionLog(message.topic, message.partition, message.fromOffset, message.count),
+    };
+  return { type: 'recordJourney', id: message.id, journey: sim.recordJourney(message.recordId) };
 }

@@ -5,7 +5,9 @@ import type {
   Command,
   CommandResult,
   LedgerEntry,
+  PartitionLogView,
   PartitionView,
+  RecordJourneyView,
   Scenario,
   ScenarioIssue,
   SimEvent,
@@ -55,6 +57,17 @@ export type PageToWorker =
   | { type: 'getLedger'; id: number; query: LedgerQuery }
   /** Ask for the vital signs (the latest `limit` samples, all when omitted) and the invariant violations; answered by a `metrics`. */
   | { type: 'getMetrics'; id: number; limit?: number }
+  /** A partition's log on each replica, offsets [fromOffset, fromOffset + count); answered by a `partitionLog`. */
+  | {
+      type: 'getPartitionLog';
+      id: number;
+      topic: string;
+      partition: number;
+      fromOffset: number;
+      count: number;
+    }
+  /** A produced record's journey (its ledger record id); answered by a `recordJourney`. */
+  | { type: 'getRecordJourney'; id: number; recordId: number }
   /** kafka-reassign-partitions --generate: a balanced plan for `topics` over `brokerIds`; answered by a `reassignmentPlan`. */
   | { type: 'generateReassignment'; id: number; topics: string[]; brokerIds: number[] }
   // ---- time travel and sessions (docs/sharing.md) ----
@@ -144,6 +157,10 @@ export type WorkerToPage =
     }
   /** The latest metrics samples, oldest first, and every invariant violation of the run so far. */
   | { type: 'metrics'; id: number; samples: MetricsSample[]; violations: Violation[] }
+  /** The log a `getPartitionLog` asked for (null: no such partition). */
+  | { type: 'partitionLog'; id: number; log: PartitionLogView | null }
+  /** The journey a `getRecordJourney` asked for (null: the ledger no longer has the record). */
+  | { type: 'recordJourney'; id: number; journey: RecordJourneyView | null }
   /** The plan a `generateReassignment` asked for, or Kafka's reason it cannot be made (plan null). */
   | { type: 'reassignmentPlan'; id: number; plan: ReassignmentPlan | null; error?: string }
   /**

@@ -8,6 +8,7 @@ import { armNodeDeadline } from '../kernel/kernel';
 import { append, logEndOffset } from '../model/log';
 import type { MessageOf } from '../model/messages';
 import { tpKey } from '../model/metadata';
+import { trailAppend } from '../model/trail';
 import type { DelayedProduce, SimNode, World } from '../model/world';
 import { effMinIsr } from './brokerConfig';
 import { completeDelayed, respondProduce } from './delayedProduce';
@@ -76,6 +77,7 @@ export function onProduceRequest(w: World, node: SimNode, msg: MessageOf<'Produc
       const offset = append(disk.log, rec);
       trackProducer(mem, rec, offset);
     }
+    trailAppend(w.trail, tp, node.id, baseOffset, logEndOffset(disk.log), w.nowMs, true);
     for (const f of mem.replicas) if (f !== node.id) completeParkedFetch(w, node, f);
   }
   const lastOffset = baseOffset + body.records.length - 1;

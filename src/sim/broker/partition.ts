@@ -6,6 +6,7 @@ import { emit, nextReqId, send, setNodeTimer } from '../kernel/kernel';
 import { latestEpochStart, logEndOffset } from '../model/log';
 import type { MessageOf } from '../model/messages';
 import { isActiveBroker, tpKey } from '../model/metadata';
+import { trailHighWatermark } from '../model/trail';
 import type { FollowerProgress, PartitionDisk, ReplicaMem, SimNode, World } from '../model/world';
 import type { NodeId } from '../model/types';
 import { brokerValue, effMinIsr } from './brokerConfig';
@@ -133,6 +134,7 @@ export function maybeIncrementHighWatermark(
   }
   if (hw <= disk.highWatermark) return;
   disk.highWatermark = hw;
+  trailHighWatermark(w.trail, mem.key, node.id, hw, w.nowMs);
   completeDelayedConsumerFetches(w, node, mem.topic, mem.partition); // consumer fetches parked at this leader
   completeDelayed(w, node, mem, disk);
 }

@@ -16,6 +16,7 @@ import {
 } from '../model/log';
 import type { FetchPart, FetchRespPart, Message, MessageOf } from '../model/messages';
 import { tpKey } from '../model/metadata';
+import { trailAppend, trailTruncation } from '../model/trail';
 import type { Fetcher, PartitionDisk, ReplicaMem, SimNode, World } from '../model/world';
 import type { NodeId } from '../model/types';
 import { diskOf } from './logManager';
@@ -272,10 +273,12 @@ function handleFetchedPartition(
   if (part.records.length) {
     if (part.records[0] && logEndOffset(log) < part.logStartOffset)
       truncateFullyAndStartAt(log, part.logStartOffset);
+    const from = logEndOffset(log);
     for (const rec of part.records) {
       const offset = append(log, rec);
       trackProducer(mem, rec, offset);
     }
+    trailAppend(w.trail, mem.key, node.id, from, logEndOffset(log), w.nowMs, false);
   }
   disk.highWatermark = Math.min(part.highWatermark, logEndOffset(log));
   if (part.logStartOffset > log.logStartOffset)
@@ -300,4 +303,12 @@ function truncateAndReport(
     `Broker ${node.id} truncated ${mem.topic}-${mem.partition} to offset ${offset}, removing ${removed.length} record(s): ${why} (LogTruncated).`,
     { nodeId: node.id, topic: mem.topic, partition: mem.partition, offset, removed: removed.length },
   );
+  trailTruncation(w.trail, mem.key, {
+    nodeId: node.id,
+    atMs: w.nowMs,
+    eventSeq: w.eventSeq - 1,
+    fromOffset: offset + removed.length,
+    toOffset: offset,
+    records: removed,
+  });
 }

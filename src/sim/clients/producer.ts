@@ -3,6 +3,7 @@
 // until delivery.timeout.ms, and idempotence (producer id + sequence numbers) with acks=all.
 // startProducer runs one in a loop at a fixed rate, as an application calling send() would.
 
+import { trailExplicitPartition } from '../model/trail';
 import { clientTimerMs, bootstrapError, brokerList, resolveProducerConfig } from '../model/clientConfig';
 import { armClientDeadline, emit, setClientTimer } from '../kernel/kernel';
 import { addLedgerEntry } from '../kernel/ledger';
@@ -125,6 +126,7 @@ function enqueue(
     deadlineMs: w.nowMs + num(p, 'delivery.timeout.ms'),
   };
   p.records.set(recordId, r);
+  if (partition !== undefined) trailExplicitPartition(w.trail, recordId);
   choosePartition(w, p, r, entry);
   p.ready.push(recordId);
 }

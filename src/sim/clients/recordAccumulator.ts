@@ -118,6 +118,7 @@ export function drain(w: World, p: ProducerClient): void {
     const b = list?.[list.length - 1];
     const size = recordSizeBytes(entry);
     if (!b || (b.records.length > 0 && b.bytes + size > batchSize)) {
+      if (b) b.full = true;
       if (list && entry.acks !== 0 && list.length >= freeSlots(p, leader, maxInFlight)) {
         // This key's own batches already fill every free slot: its next batches wait (and so do its
         // later records, which would have joined them).
@@ -137,6 +138,7 @@ export function drain(w: World, p: ProducerClient): void {
         records: [r],
         entries: [entry],
         bytes: size,
+        full: false,
       };
       if (list) list.push(first);
       else batches.set(key, [first]);

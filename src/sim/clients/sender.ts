@@ -3,6 +3,7 @@
 
 import { armClientDeadline, nextReqId, send } from '../kernel/kernel';
 import { tpKey } from '../model/metadata';
+import { trailBatch } from '../model/trail';
 import { nextFloat } from '../kernel/rng';
 import type { ProducerClient, ProducerRecordState, World } from '../model/world';
 import type { Acks, LedgerEntry, NodeId } from '../model/types';
@@ -29,6 +30,8 @@ export interface Batch {
   records: ProducerRecordState[];
   entries: LedgerEntry[];
   bytes: number;
+  /** The next record did not fit batch.size: the batch was closed full. */
+  full: boolean;
 }
 
 export function sendBatch(w: World, p: ProducerClient, b: Batch): void {
@@ -39,6 +42,20 @@ export function sendBatch(w: World, p: ProducerClient, b: Batch): void {
   // The sticky partition's open batch is sent: nothing holds back a partition switch (RecordAccumulator.allBatchesFull).
   if (sticky && sticky.partition === b.partition) sticky.open = 0;
   const batchId = b.records[0]!.batchId >= 0 ? b.records[0]!.batchId : b.records[0]!.recordId;
+  if (b.records[0]!.batchId < 0)
+    trailBatch(w.trail, {
+      batchId,
+      producerId: p.id,
+      topic: b.topic,
+      partition: b.partition,
+      leader: b.leader,
+      atMs: w.nowMs,
+      recordIds: b.entries.map((e) => e.recordId),
+      bytes: b.bytes,
+      closedBy: b.full ? 'batch.size' : 'linger.ms',
+      lingerMs: num(p, 'linger.ms'),
+      batchSize: num(p, 'batch.size'),
+    });
   for (const r of b.records) {
     r.batchId = batchId;
     if (idempotent && r.seq < 0) {

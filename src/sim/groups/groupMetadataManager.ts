@@ -2,6 +2,7 @@
 // __consumer_offsets partition, appended through the partition's leader, and loaded from the
 // local replica of the log when this broker becomes the coordinator (after a failover too).
 
+import { trailCommit } from '../model/trail';
 import type { GroupStore } from './consumerGroup';
 import { armNodeDeadline, emit, nextReqId, reply, send } from '../kernel/kernel';
 import { entryAt, logEndOffset } from '../model/log';
@@ -239,7 +240,12 @@ export function onCoordinatorAppendResponse(
       ? 'NOT_COORDINATOR'
       : 'COORDINATOR_NOT_AVAILABLE';
   const g = cm.groups.get(pending.groupId);
-  if (!error && g) for (const o of pending.offsets) g.offsets.set(tpKey(o.topic, o.partition), { ...o });
+  if (!error && g)
+    for (const o of pending.offsets) {
+      const tp = tpKey(o.topic, o.partition);
+      g.offsets.set(tp, { ...o });
+      trailCommit(w.trail, tp, { groupId: g.groupId, offset: o.offset, atMs: w.nowMs, coordinator: node.id });
+    }
   if (!pending.request) return;
   const body = pending.request.body as Extract<GroupRequest, { kind: 'OffsetCommit' }>;
   reply(w, pending.request, {

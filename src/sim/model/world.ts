@@ -18,6 +18,7 @@ import type { MetaEntry, MetaImage, PartitionState } from './metadata';
 import type { RngState } from './rngState';
 import type { SecurityState } from './security';
 import type { MetricsState } from './metricsSeries';
+import type { TrailState } from './trail';
 import type {
   Acks,
   ConfigValue,
@@ -581,6 +582,8 @@ export interface World {
    * options (tools/shell.ts). Absent until the first is written, so a run without one hashes as before.
    */
   files?: Map<string, string>;
+  /** Observe-only history for the partition log and record journeys (model/trail.ts); not hashed. */
+  trail: TrailState;
 }
 
 export type { PartitionState, Timed };

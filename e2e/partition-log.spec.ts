@@ -1,0 +1,122 @@
+import { expect, test, type Page } from '@playwright/test';
+import { setSpeed } from './support';
+
+// The default scenario: brokers 4 to 9, `orders` (6 partitions, RF 3), a producer at 5 records/s
+// and a consumer group that commits every 5 s.
+const STARTUP_TIMEOUT_MS = 20_000;
+
+const simulatedSeconds = async (page: Page) =>
+  parseFloat(await page.getByRole('status', { name: 'Simulated time' }).innerText());
+
+async function openLog(page: Page) {
+  await page.goto('./');
+  await setSpeed(page, 10);
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  await page
+    .getByRole('table', { name: 'Partition health' })
+    .getByRole('button', { name: 'orders-0' })
+    .click({ timeout: STARTUP_TIMEOUT_MS });
+  await page.getByRole('button', { name: 'Open the log of orders-0' }).click();
+  await expect(page.getByRole('tab', { name: 'Partition log' })).toHaveAttribute('aria-selected', 'true');
+  return page.getByRole('tabpanel', { name: 'Partition log' });
+}
+
+test.setTimeout(120_000);
+
+test("a partition's log shows each replica's records by offset, with the HW and the leader", async ({
+  page,
+}) => {
+  const panel = await openLog(page);
+  const grid = panel.getByRole('grid', { name: /Log of orders-0/ });
+  await expect(grid.getByRole('columnheader')).toHaveCount(4);
+  await expect(grid.getByRole('columnheader', { name: /★ Broker \d/ })).toHaveCount(1);
+  // Records arrive; the first offset, on every replica, committed below the HW.
+  await expect(grid.getByRole('button', { name: /, committed$/ }).first()).toBeVisible({
+    timeout: STARTUP_TIMEOUT_MS,
+  });
+  await grid.focus();
+  await page.keyboard.press('Home');
+  await expect(grid.getByRole('button', { name: /^offset 0 on broker \d: .*, committed$/ })).toHaveCount(3, {
+    timeout: STARTUP_TIMEOUT_MS,
+  });
+  const replicas = panel.getByRole('table', { name: /Replicas of orders-0/ });
+  const leader = replicas.getByRole('row').filter({ hasText: '★ leader' });
+  await expect(leader).toHaveCount(1);
+  const hw = Number(await leader.getByRole('cell').nth(2).innerText());
+  const leo = Number(await leader.getByRole('cell').nth(3).innerText());
+  expect(hw).toBeGreaterThanOrEqual(1);
+  expect(leo).toBeGreaterThanOrEqual(hw);
+  // Windowed: a long log keeps only the rows in view in the page.
+  await expect
+    .poll(
+      async () =>
+        Number(
+          await replicas
+            .getByRole('row')
+            .filter({ hasText: '★ leader' })
+            .getByRole('cell')
+            .nth(3)
+            .innerText(),
+        ),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBeGreaterThan(60);
+  expect(await grid.getByRole('row').count()).toBeLessThan(50);
+});
+
+test("a record's journey goes from send() to the group's commit, and a stage seeks the timeline", async ({
+  page,
+}) => {
+  const panel = await openLog(page);
+  const grid = panel.getByRole('grid', { name: /Log of orders-0/ });
+  await expect(grid.getByRole('button', { name: /, committed$/ }).first()).toBeVisible({
+    timeout: STARTUP_TIMEOUT_MS,
+  });
+  // By keyboard: a recent offset (the group reads from the latest offset it found), Enter for its journey.
+  await grid.focus();
+  await page.keyboard.press('End');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  const journey = panel.getByRole('region', { name: /Journey of record \d+/ });
+  const stages = journey.getByRole('list', { name: /Stages of record/ });
+  await expect(stages.getByRole('listitem').first()).toContainText('send() by');
+  await expect(stages).toContainText('appended by leader broker', { timeout: 10_000 });
+  await expect(stages).toContainText('copied by follower broker');
+  await expect(stages).toContainText('the high watermark passed it');
+  await expect(stages).toContainText('acknowledged to');
+  await expect(stages).toContainText(/consumer .* fetched it/, { timeout: 20_000 });
+  await expect(stages).toContainText(/committed offset \d+/, { timeout: 30_000 });
+
+  const append = stages.getByRole('button', { name: /^Seek to [\d.]+ s: appended by leader/ });
+  const label = (await append.getAttribute('aria-label')) ?? '';
+  const atSeconds = parseFloat(/Seek to ([\d.]+) s/.exec(label)?.[1] ?? 'NaN');
+  await append.click();
+  await expect.poll(() => simulatedSeconds(page), { timeout: 10_000 }).toBeLessThan(atSeconds + 1);
+  // After the seek the journey stays whole; what comes after this moment is marked as later.
+  await expect(stages).toContainText('(later than now)');
+  await expect(stages).toContainText(/committed offset \d+/);
+});
+
+test("the Inspector's ledger opens a record's journey in the Partition log", async ({ page }) => {
+  await page.goto('./');
+  await setSpeed(page, 10);
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  await page
+    .getByRole('table', { name: 'Partition health' })
+    .getByRole('button', { name: 'orders-1' })
+    .click({ timeout: STARTUP_TIMEOUT_MS });
+  const ledger = page.getByRole('table', { name: /record\(s\) sent to orders-1/ });
+  const record = ledger.getByRole('button', { name: /^Journey of record \d+$/ }).first();
+  await record.click({ timeout: STARTUP_TIMEOUT_MS });
+  await expect(page.getByRole('tab', { name: 'Partition log' })).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel', { name: 'Partition log' });
+  await expect(panel.getByRole('combobox', { name: 'Partition' })).toHaveValue('orders-1');
+  await expect(
+    panel
+      .getByRole('list', { name: /Stages of record/ })
+      .getByRole('listitem')
+      .first(),
+  ).toContainText('send() by');
+});
