@@ -2,13 +2,15 @@
 // quorum status, the racks, or a reassignment plan), see what was understood and what was not,
 // line by line, and open it as a new cluster. Bad input opens nothing: the running cluster stays.
 // The dialog takes the side panels' place, so the cluster stays in view.
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { importLayout, newSession, type ReportLine } from '../scenario';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { importLayout, newSession, type ImportResult, type ReportLine } from '../scenario';
 import { openSession } from '../store/timeline';
 import { usePanelsUi } from './uiStore';
 
 /** Report lines drawn at most (a pasted output can have thousands). */
 const MAX_LISTED = 100;
+/** Milliseconds after the last keystroke before the text is parsed. */
+const PARSE_AFTER_MS = 250;
 
 const GLYPH: Record<ReportLine['status'], string> = { understood: '✓', ignored: '–', problem: '✕' };
 
@@ -17,8 +19,12 @@ export const IMPORT_SOURCE = 'the imported layout';
 export function ImportLayoutDialog() {
   const setOpen = usePanelsUi((s) => s.setImportOpen);
   const [text, setText] = useState('');
-  const deferred = useDeferredValue(text);
-  const result = useMemo(() => (deferred.trim() ? importLayout(deferred) : null), [deferred]);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  // Parsed once typing pauses: a pasted describe of thousands of partitions takes a moment.
+  useEffect(() => {
+    const timer = setTimeout(() => setResult(text.trim() ? importLayout(text) : null), PARSE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
   const area = useRef<HTMLTextAreaElement>(null);
   const id = useId();
 
