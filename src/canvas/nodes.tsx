@@ -275,7 +275,7 @@ export const ZoneNode = memo(function ZoneNode({ data }: NodeProps<ZoneFlowNode>
       <CentreHandles />
       <div className="zone-head">
         <span className="zone-title">{data.rack}</span>
-        {data.dark && <span className="badge badge--dark">⏻ DARK</span>}
+        {data.dark && <span className="badge badge--dark">✕ NO POWER</span>}
         {data.isolated && <span className="badge badge--cut">✂ ISOLATED</span>}
         <span className="zone-actions">
           {data.isolated ? (

@@ -71,6 +71,22 @@ export function ImportLayoutDialog() {
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
+      <div className="form-row">
+        <button
+          type="button"
+          disabled={!result?.scenario}
+          onClick={() => {
+            if (!result?.scenario) return;
+            openSession(newSession(result.scenario), IMPORT_SOURCE);
+            close();
+          }}
+        >
+          Open
+        </button>
+        <button type="button" onClick={close}>
+          Cancel
+        </button>
+      </div>
       {result && (
         <div className="import-report">
           <p role="status" aria-label="What the import understood">
@@ -98,22 +114,6 @@ export function ImportLayoutDialog() {
           )}
         </div>
       )}
-      <div className="form-row">
-        <button
-          type="button"
-          disabled={!result?.scenario}
-          onClick={() => {
-            if (!result?.scenario) return;
-            openSession(newSession(result.scenario), IMPORT_SOURCE);
-            close();
-          }}
-        >
-          Open
-        </button>
-        <button type="button" onClick={close}>
-          Cancel
-        </button>
-      </div>
     </section>
   );
 }

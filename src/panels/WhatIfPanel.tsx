@@ -24,7 +24,12 @@ function PartitionList({ label, names, count }: { label: string; names: string[]
         {label} ({count})
       </summary>
       <p className="partition-names">
-        {names.join(', ')}
+        {names.map((name, i) => (
+          <span key={name} className="partition-name">
+            {name}
+            {i < names.length - 1 ? ', ' : ''}
+          </span>
+        ))}
         {count > names.length && ` and ${count - names.length} more`}
       </p>
     </details>
@@ -40,7 +45,9 @@ function Outcome({ result, outcome }: { result: WhatIfResultData; outcome: WhatI
       <h4 id={`${id}-h`}>
         <span aria-hidden="true">{severe ? '✕ ' : outcome.underMinIsrCount > 0 ? '⚠ ' : '✓ '}</span>
         {outcome.label}
-        <span className="hint"> (nodes {outcome.nodeIds.join(', ') || 'none running'})</span>
+        {outcome.target.kind === 'rack' && (
+          <span className="hint"> (nodes {outcome.nodeIds.join(', ') || 'none running'})</span>
+        )}
       </h4>
       <dl className="whatif-figures">
         <div>
