@@ -1,7 +1,9 @@
+// The engine's real snapshots through the fault-tolerance selector (src/store/panels/faultTolerance.ts),
+// here because src/app is the one layer that may drive both the engine and the store.
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/presets';
 import { createSimulation } from '../sim';
-import { selectFaultToleranceWarnings } from './panels';
+import { selectFaultToleranceWarnings } from '../store/panels';
 
 function snapshotOf(topics: NonNullable<typeof defaultScenario.topics>) {
   const sim = createSimulation({ ...defaultScenario, topics, script: [] });
