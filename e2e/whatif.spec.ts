@@ -2,6 +2,7 @@
 // brokers in 3 racks, 3,000 partitions, written in TopicCommand's exact format), open it, and lose
 // a zone from the What if tab; then lose one on the canvas.
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support';
 
 const BROKERS_PER_RACK = 10;
 const RACKS = ['zone-a', 'zone-b', 'zone-c'];
@@ -155,4 +156,28 @@ test('bad input gets a line-by-line report and the running cluster stays', async
   await page.getByRole('button', { name: 'Lose zone zone-b' }).click();
   await expect(page.getByText('✕ NO POWER')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Isolate zone zone-a' })).toBeVisible();
+});
+
+test('the Import layout dialog and the What if tab have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('./');
+  await page.getByRole('button', { name: 'Import layout' }).click();
+  await page
+    .getByLabel('Pasted tool output')
+    .fill('Topic: a\tTopicId: x\tPartitionCount: 2\tReplicationFactor: 1\tConfigs: ');
+  await expect(page.getByRole('status', { name: 'What the import understood' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Import layout' })).toBeFocused();
+  await page.getByRole('tab', { name: 'What if' }).click();
+  await page.getByRole('button', { name: 'Lose each zone' }).click();
+  await expect(page.getByRole('list', { name: 'What losing it would do' }).getByRole('listitem')).toHaveCount(
+    3,
+    {
+      timeout: 60_000,
+    },
+  );
+  expect(await seriousViolations(page)).toEqual([]);
 });
