@@ -274,7 +274,9 @@ export const ZoneNode = memo(function ZoneNode({ data }: NodeProps<ZoneFlowNode>
     <div className={`zone${data.isolated ? ' zone--isolated' : ''}`}>
       <CentreHandles />
       <div className="zone-head">
-        <span className="zone-title">{data.rack}</span>
+        <span className="zone-title" title={data.rack}>
+          {data.rack}
+        </span>
         {data.dark && <span className="badge badge--dark">✕ NO POWER</span>}
         {data.isolated && <span className="badge badge--cut">✂ ISOLATED</span>}
         <span className="zone-actions">
