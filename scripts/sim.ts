@@ -1,8 +1,10 @@
 // The command-line runner: runs a scenario headless and prints one JSON report.
 //   npm run sim -- FILE.json [--until MS] [--summary] [--only FIELD,…] [--events TYPE,…] [--indent]
+//   npm run sim -- --from-describe DESCRIBE.txt [--write-scenario OUT.json] [the options above]
 // A file that cannot be run prints one problem a line, `path: message`, to stderr and exits 1.
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { importLayout } from '../src/scenario/importLayout';
 import { parseArgs } from 'node:util';
 import { locateJsonError } from '../src/scenario/jsonError';
 import {
@@ -18,6 +20,10 @@ import type { Scenario } from '../src/sim/types';
 
 const USAGE = [
   'usage: npm run sim -- FILE.json [--until MS] [--summary] [--only FIELD,…] [--events TYPE,…] [--indent]',
+  '       npm run sim -- --from-describe DESCRIBE.txt [--write-scenario OUT.json] [the same options]',
+  '  --from-describe   build the scenario from pasted kafka-topics.sh --describe output (docs/import.md);',
+  '                    its report goes to stderr, one line each',
+  '  --write-scenario  also write that scenario to OUT.json',
   `  --only     the report's fields, of ${REPORT_FIELDS.join(', ')} (default: all but summary)`,
   '  --summary  the same as --only summary: counts of events, records and partitions, and the state hash',
   '  --events   only the events of these types (e.g. LeaderElected,IsrShrink)',
@@ -31,6 +37,8 @@ function fail(lines: string[], exitCode: number): never {
 
 interface CommandLine {
   file: string;
+  fromDescribe: boolean;
+  writeScenario?: string;
   untilMs?: number;
   fields: readonly ReportField[];
   eventTypes: ReadonlySet<string> | null;
@@ -47,14 +55,19 @@ function parseCommandLine(): CommandLine {
         summary: { type: 'boolean' },
         events: { type: 'string' },
         indent: { type: 'boolean' },
+        'from-describe': { type: 'string' },
+        'write-scenario': { type: 'string' },
       },
       allowPositionals: true,
     }));
   } catch (error) {
     fail([(error as Error).message, USAGE], 2);
   }
-  const [file] = positionals;
-  if (positionals.length !== 1 || file === undefined) fail([USAGE], 2);
+  const fromDescribe = values['from-describe'];
+  const file = fromDescribe ?? positionals[0];
+  if (positionals.length !== (fromDescribe === undefined ? 1 : 0) || file === undefined) fail([USAGE], 2);
+  if (values['write-scenario'] !== undefined && fromDescribe === undefined)
+    fail(['--write-scenario needs --from-describe', USAGE], 2);
   let fields: readonly ReportField[] = DEFAULT_FIELDS;
   if (values.summary && values.only !== undefined) fail(['--summary and --only: give one of them', USAGE], 2);
   if (values.summary) fields = ['summary'];
@@ -72,7 +85,14 @@ function parseCommandLine(): CommandLine {
             .map((t) => t.trim())
             .filter(Boolean),
         );
-  const line: CommandLine = { file, fields, eventTypes, indent: values.indent ?? false };
+  const line: CommandLine = {
+    file,
+    fromDescribe: fromDescribe !== undefined,
+    ...(values['write-scenario'] !== undefined ? { writeScenario: values['write-scenario'] } : {}),
+    fields,
+    eventTypes,
+    indent: values.indent ?? false,
+  };
   if (values.until === undefined) return line;
   const untilMs = Number(values.until);
   if (!Number.isSafeInteger(untilMs) || untilMs < 0) {
@@ -99,8 +119,26 @@ function readScenario(file: string): unknown {
   }
 }
 
+/** The scenario importLayout builds from a describe output; its report goes to stderr. */
+function importScenario(file: string, out: string | undefined): Scenario {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    fail([`${file}: cannot read: ${(error as Error).message}`], 1);
+  }
+  const result = importLayout(text);
+  for (const r of result.report)
+    process.stderr.write(`${r.line > 0 ? `${file}:${r.line}: ` : `${file}: `}${r.status}: ${r.message}\n`);
+  if (!result.scenario) fail([`${file}: not imported (the problems are above)`], 1);
+  if (out !== undefined) writeFileSync(out, `${JSON.stringify(result.scenario, null, 2)}\n`);
+  return result.scenario;
+}
+
 const line = parseCommandLine();
-const scenario = readScenario(line.file) as Scenario;
+const scenario = line.fromDescribe
+  ? importScenario(line.file, line.writeScenario)
+  : (readScenario(line.file) as Scenario);
 let sim;
 try {
   sim = createSimulation(scenario);

@@ -25,6 +25,7 @@ import {
 import { isBehind, usePlaybackStore } from '../store/playback';
 import { isNodeSelected, useSelectionStore } from '../store/selection';
 import { useSimulationStore } from '../store/simulation';
+import { selectFaultToleranceWarnings } from '../store/panels';
 import { useThemeStore } from '../store/theme';
 import { useAnnouncementStore } from '../store/announcements';
 import { useHelpStore } from '../store/keys';
@@ -167,6 +168,28 @@ const nodeIdOf = (element: EventTarget | null): number | null => {
   const id = el?.getAttribute('data-id');
   return id && /^n\d+$/.test(id) ? Number(id.slice(1)) : null;
 };
+
+/** The canvas's ⚠ badge: the topics that cannot lose a broker or a zone (the Dashboard lists why). */
+function FaultToleranceBadge() {
+  const text = useSimulationStore((state) =>
+    selectFaultToleranceWarnings(state.snapshot)
+      .map((w) => w.topic)
+      .join(', '),
+  );
+  const full = useSimulationStore((state) =>
+    selectFaultToleranceWarnings(state.snapshot)
+      .map((w) => w.text)
+      .join('\n'),
+  );
+  if (!text) return null;
+  const names = text.split(', ');
+  const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : text;
+  return (
+    <p className="badge badge--risk risk-note" title={full}>
+      <span aria-hidden="true">⚠ </span>No fault tolerance: {shown}
+    </p>
+  );
+}
 
 const Legend = memo(function Legend() {
   return (
@@ -431,6 +454,7 @@ function Flow() {
             ?
           </button>
           <SpeedNote />
+          <FaultToleranceBadge />
           {lastError && (
             <p className="command-error" role="alert">
               {lastError}

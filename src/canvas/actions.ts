@@ -24,4 +24,16 @@ export function isolate(ids: number[], what: string): Promise<void> {
   );
 }
 
+/** The zone loses power: every node of the rack crashes at once (loseZone), unlike isolating it. */
+export const loseZone = (rack: string) =>
+  run({ type: 'loseZone', rack }, `Zone ${rack} lost power: every node of it crashed at once.`);
+
+/** Power back: each crashed or stopped node of the zone restarts. */
+export async function powerOnZone(rack: string): Promise<void> {
+  const down = (useSimulationStore.getState().snapshot?.nodes ?? []).filter(
+    (n) => n.rack === rack && n.state !== 'running',
+  );
+  for (const n of down) await run({ type: 'restartNode', nodeId: n.id }, `Node ${n.id} restarting.`);
+}
+
 export const healNetwork = () => run({ type: 'healNetwork' }, 'Network healed: every link restored.');

@@ -1,9 +1,17 @@
 // The canvas's node components: small, memoised, fed plain view models (src/store/canvas/).
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { memo, type CSSProperties } from 'react';
-import type { ClientData, ClusterNodeData, ReplicaChip, ZoneData } from '../store/canvas';
+import {
+  NO_RACK,
+  type ClientData,
+  type ClusterNodeData,
+  type ReplicaChip,
+  type ZoneData,
+} from '../store/canvas';
+import { selectFaultToleranceWarnings } from '../store/panels';
+import { useSimulationStore } from '../store/simulation';
 import { isNodeSelected, useSelectionStore } from '../store/selection';
-import { crashNode, healNetwork, isolate, restartNode, shutdownNode } from './actions';
+import { crashNode, healNetwork, isolate, loseZone, powerOnZone, restartNode, shutdownNode } from './actions';
 import { ReplicaGlyph } from './glyphs';
 import { NodeCountdowns, ProducerCountdowns } from './timers';
 
@@ -41,6 +49,19 @@ const Chip = memo(function Chip({ chip }: { chip: ReplicaChip }) {
 /** Replicas grouped by topic: the topic's name once, then one chip per partition number. */
 function ChipsByTopic({ brokerId, chips }: { brokerId: number; chips: ReplicaChip[] }) {
   const topics = [...new Set(chips.map((chip) => chip.topic))];
+  // The ⚠ of a topic without fault tolerance; a string, so a card re-renders only when it changes.
+  const atRisk = useSimulationStore((state) =>
+    selectFaultToleranceWarnings(state.snapshot)
+      .filter((w) => topics.includes(w.topic))
+      .map((w) => `${w.topic}\u0000${w.text}`)
+      .join('\u0001'),
+  );
+  const riskText = new Map(
+    atRisk
+      .split('\u0001')
+      .filter(Boolean)
+      .map((entry) => entry.split('\u0000') as [string, string]),
+  );
   return (
     <div className="replicas" role="group" aria-label={`Replicas on broker ${brokerId}`}>
       {topics.map((topic) => {
@@ -53,7 +74,15 @@ function ChipsByTopic({ brokerId, chips }: { brokerId: number; chips: ReplicaChi
             className={`topic-replicas${few ? ' topic-replicas--few' : ''}`}
             style={few ? ({ '--chips': own.length } as CSSProperties) : undefined}
           >
-            <span className="topic-name">{topic}</span>
+            {riskText.has(topic) ? (
+              <span className="topic-name topic-name--risk" title={riskText.get(topic)}>
+                <span aria-hidden="true">⚠ </span>
+                {topic}
+                <span className="visually-hidden"> (no fault tolerance)</span>
+              </span>
+            ) : (
+              <span className="topic-name">{topic}</span>
+            )}
             <ul className="chips">
               {own.map((chip) => (
                 <Chip key={chip.key} chip={chip} />
@@ -245,24 +274,51 @@ export const ZoneNode = memo(function ZoneNode({ data }: NodeProps<ZoneFlowNode>
     <div className={`zone${data.isolated ? ' zone--isolated' : ''}`}>
       <CentreHandles />
       <div className="zone-head">
-        <span className="zone-title">{data.rack}</span>
-        {data.isolated ? (
-          <>
-            <span className="badge badge--cut">✂ ISOLATED</span>
+        <span className="zone-title" title={data.rack}>
+          {data.rack}
+        </span>
+        {data.dark && <span className="badge badge--dark">✕ NO POWER</span>}
+        {data.isolated && <span className="badge badge--cut">✂ ISOLATED</span>}
+        <span className="zone-actions">
+          {data.isolated ? (
             <button type="button" className="nodrag" onClick={() => healNetwork()} aria-label="Heal network">
               Heal
             </button>
-          </>
-        ) : (
-          <button
-            type="button"
-            className="nodrag"
-            onClick={() => isolate(data.nodeIds, `Zone ${data.rack}`)}
-            aria-label={`Isolate zone ${data.rack}`}
-          >
-            Isolate
-          </button>
-        )}
+          ) : (
+            !data.dark && (
+              <button
+                type="button"
+                className="nodrag"
+                onClick={() => isolate(data.nodeIds, `Zone ${data.rack}`)}
+                aria-label={`Isolate zone ${data.rack}`}
+                title="Network only: its nodes keep running and clients still reach them"
+              >
+                Isolate
+              </button>
+            )
+          )}
+          {data.rack !== NO_RACK &&
+            (data.dark ? (
+              <button
+                type="button"
+                className="nodrag"
+                onClick={() => void powerOnZone(data.rack)}
+                aria-label={`Power on zone ${data.rack}`}
+              >
+                Power on
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="nodrag"
+                onClick={() => void loseZone(data.rack)}
+                aria-label={`Lose zone ${data.rack}`}
+                title="Power: every node of the zone crashes at once"
+              >
+                Lose zone
+              </button>
+            ))}
+        </span>
       </div>
     </div>
   );

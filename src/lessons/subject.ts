@@ -46,6 +46,8 @@ function nodesFor(command: Command, start: Snapshot | null): number[] {
       return [command.nodeId];
     case 'cutLink':
       return [command.from, command.to].filter((x): x is number => typeof x === 'number');
+    case 'loseZone':
+      return (start?.nodes ?? []).filter((n) => n.rack === command.rack).map((n) => n.id);
     case 'partitionNetwork': {
       // The side cut off: the smallest group (the lone active controller, a zone).
       const smallest = [...command.groups].sort((a, b) => a.length - b.length)[0];

@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import {
   filterDashboardRows,
   selectDashboardRows,
+  selectFaultToleranceWarnings,
   sortDashboardRows,
   type DashboardSortKey,
   type SortDirection,
@@ -56,6 +57,7 @@ export function DashboardPanel() {
     direction: 'ascending',
   });
   const all = useMemo(() => selectDashboardRows(snapshot), [snapshot]);
+  const noFaultTolerance = selectFaultToleranceWarnings(snapshot);
   const rows = useMemo(
     () =>
       sortDashboardRows(
@@ -74,6 +76,24 @@ export function DashboardPanel() {
   return (
     <div className="dashboard-panel">
       <h2>Dashboard</h2>
+      {noFaultTolerance.length > 0 && (
+        <section className="fault-tolerance" aria-labelledby={`${id}-ft`}>
+          <h3 id={`${id}-ft`}>
+            <span aria-hidden="true">⚠ </span>No fault tolerance ({noFaultTolerance.length} topic
+            {noFaultTolerance.length === 1 ? '' : 's'})
+          </h3>
+          <ul>
+            {noFaultTolerance.slice(0, 20).map((w) => (
+              <li key={w.topic}>
+                <span className="badge badge--risk">⚠ {w.topic}</span> {w.text.slice(w.topic.length + 2)}
+              </li>
+            ))}
+          </ul>
+          {noFaultTolerance.length > 20 && (
+            <p className="hint">and {noFaultTolerance.length - 20} more topics</p>
+          )}
+        </section>
+      )}
       <div className="form-row">
         <label htmlFor={`${id}-filter`}>Filter partitions</label>
         <input

@@ -5,6 +5,7 @@ import { useSelectionStore } from '../store/selection';
 import { ControlsPanel } from './ControlsPanel';
 import { DashboardPanel } from './DashboardPanel';
 import { EventLogPanel } from './EventLogPanel';
+import { ImportLayoutDialog } from './ImportLayoutDialog';
 import { InspectorPanel } from './InspectorPanel';
 import { PartitionLogPanel } from './PartitionLogPanel';
 import { RegionsPanel } from './RegionsPanel';
@@ -12,6 +13,7 @@ import { Terminal } from './Terminal';
 import { ComparePanel } from './timeline/ComparePanel';
 import { PANEL_TABS, usePanelsUi, type PanelTab } from './uiStore';
 import { VitalsPanel } from './vitals/VitalsPanel';
+import { WhatIfPanel } from './WhatIfPanel';
 import './panels.css';
 
 const tabId = (tab: PanelTab) => `side-tab-${tab}`;
@@ -37,6 +39,8 @@ function PanelContent({ tab }: { tab: PanelTab }) {
       return <ComparePanel />;
     case 'terminal':
       return <Terminal />;
+    case 'whatif':
+      return <WhatIfPanel />;
   }
 }
 
@@ -45,6 +49,7 @@ export function SidePanels() {
   const setTab = usePanelsUi((state) => state.setTab);
   const selected = useSelectionStore((state) => state.selected);
   const tabs = useRef(new Map<PanelTab, HTMLButtonElement>());
+  const importOpen = usePanelsUi((state) => state.importOpen);
 
   // Selecting something (on the canvas or in a panel) shows it in the inspector.
   const previous = useRef(selected);
@@ -73,6 +78,7 @@ export function SidePanels() {
     tabs.current.get(target)?.focus();
   }
 
+  if (importOpen) return <ImportLayoutDialog />;
   return (
     <section className="side-panels" aria-label="Side panels">
       <div role="tablist" aria-label="Side panels" className="side-tabs" onKeyDown={onKeyDown}>

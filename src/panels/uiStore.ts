@@ -2,7 +2,16 @@
 import { create } from 'zustand';
 
 export type PanelTab =
-  'controls' | 'inspector' | 'log' | 'dashboard' | 'events' | 'vitals' | 'regions' | 'compare' | 'terminal';
+  | 'controls'
+  | 'inspector'
+  | 'log'
+  | 'dashboard'
+  | 'events'
+  | 'vitals'
+  | 'regions'
+  | 'compare'
+  | 'terminal'
+  | 'whatif';
 
 export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = [
   { id: 'controls', label: 'Controls' },
@@ -14,6 +23,7 @@ export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = [
   { id: 'regions', label: 'Regions' },
   { id: 'compare', label: 'Compare' },
   { id: 'terminal', label: 'Terminal' },
+  { id: 'whatif', label: 'What if' },
 ];
 
 interface PanelsUiState {
@@ -23,6 +33,9 @@ interface PanelsUiState {
   setTab(tab: PanelTab): void;
   /** Opens the inspector and moves the focus to it, after a selection made inside a panel. */
   revealInspector(): void;
+  /** The Import layout dialog is open (over the side panels, never over the cluster). */
+  importOpen: boolean;
+  setImportOpen(open: boolean): void;
 }
 
 export const usePanelsUi = create<PanelsUiState>((set) => ({
@@ -30,4 +43,6 @@ export const usePanelsUi = create<PanelsUiState>((set) => ({
   focusInspector: 0,
   setTab: (tab) => set({ tab }),
   revealInspector: () => set((state) => ({ tab: 'inspector', focusInspector: state.focusInspector + 1 })),
+  importOpen: false,
+  setImportOpen: (importOpen) => set({ importOpen }),
 }));

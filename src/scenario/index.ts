@@ -28,3 +28,11 @@ export * from './session';
 // Operating the cluster: sizing on paper, for the panels.
 export { capacityPlan, SEED_EXAMPLE, type CapacityInput, type CapacityPlan } from '../sim';
 export { MAX_SESSION_FILE_BYTES, sessionFileSizeIssues } from './sessionFile';
+export {
+  importLayout,
+  REASSIGN_AT_MS,
+  type ImportResult,
+  type ImportSummary,
+  type LineStatus,
+  type ReportLine,
+} from './importLayout';

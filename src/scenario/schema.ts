@@ -470,6 +470,7 @@ function commandSchemas(): Schema[] {
     ]),
     command('commitOffsets', { consumerId: { type: 'string', minLength: 1 } }, ['consumerId']),
     command('loseRegion', {}),
+    command('loseZone', { rack: { type: 'string', minLength: 1 } }, ['rack']),
     // One line of Kafka's tools (docs/cli.md); the tool parses it when the step runs.
     command('cli', { line: { type: 'string', minLength: 1, maxLength: 4096 } }, ['line']),
   ];

@@ -158,6 +158,31 @@ export function applyCommand(w: World, c: Command): string | null {
       );
       return null;
     }
+    case 'loseZone': {
+      // A power loss, not a network cut: the nodes stop at one instant, clients cannot reach them.
+      const members = [...w.nodes.values()].filter((n) => n.rack === c.rack);
+      if (members.length === 0) return `no node is in rack ${c.rack}`;
+      const running = members.filter((n) => n.state === 'running');
+      if (running.length === 0) return `every node of rack ${c.rack} is already down`;
+      emit(
+        w,
+        'ZoneLost',
+        `Zone ${c.rack} loses power: nodes ${running.map((n) => n.id).join(', ')} crash at once.`,
+        { rack: c.rack, nodeIds: running.map((n) => n.id) },
+      );
+      for (const node of running) {
+        stopProcess(w, node, 'crashed');
+        emit(
+          w,
+          'NodeCrashed',
+          `Node ${node.id} crashed: its memory is gone, its disk (logs, metadata) stays.`,
+          {
+            nodeId: node.id,
+          },
+        );
+      }
+      return null;
+    }
     case 'loseRegion':
       // Simulation.apply performs it: it concerns both clusters.
       return 'loseRegion needs the simulation of both regions';

@@ -199,6 +199,11 @@ const REFUSALS: Refusal[] = [
   },
   { what: 'removeAcl of no ACL', command: { type: 'removeAcl', ...acl }, error: 'no such ACL' },
   {
+    what: 'loseZone of a rack no node is in',
+    command: { type: 'loseZone', rack: 'nowhere' },
+    error: 'no node',
+  },
+  {
     what: 'loseRegion without a standby region',
     command: { type: 'loseRegion' },
     error: 'no standby region',

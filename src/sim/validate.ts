@@ -203,6 +203,7 @@ export const COMMAND_TYPES: readonly Command['type'][] = Object.freeze([
   'removeAcl',
   'loseRegion',
   'cli',
+  'loseZone',
 ]);
 
 // ---- scenario sections -------------------------------------------------------------------------
@@ -922,6 +923,12 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
     fields(c, path, ['line'], add);
     if (typeof c.line !== 'string' || c.line.trim() === '' || c.line.length > 4096)
       add(`${path}.line`, 'must be one command line of up to 4096 characters, e.g. "kafka-topics.sh --list"');
+  },
+
+  loseZone(c, path, _ctx, add) {
+    fields(c, path, ['rack'], add);
+    if (c.rack === undefined) add(`${path}.rack`, 'missing');
+    else checkRack(c.rack, `${path}.rack`, add);
   },
 
   loseRegion(c, path, ctx, add) {

@@ -12,6 +12,7 @@ import { receivePlaybackStats } from './playback';
 import { replyChannel } from './replies';
 import { receiveSimulationMessage, useSimulationStore } from './simulation';
 import { endReplay, receiveTimelineMessage } from './timeline';
+import { receiveWhatIfMessage } from './whatIf';
 
 const commands = replyChannel<CommandResult>();
 
@@ -130,6 +131,10 @@ function receive(message: WorkerToPage): void {
     }
     case 'lessonState':
       receiveLessonState(message.state);
+      return;
+    case 'whatIfProgress':
+    case 'whatIfResult':
+      receiveWhatIfMessage(message);
       return;
     case 'timeline':
     case 'steppedTo':

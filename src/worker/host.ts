@@ -8,6 +8,7 @@ import { checkHash, type Session } from '../scenario/session';
 import { EXPERIMENTS, runExperiment } from './compare';
 import { Timeline } from './timeline';
 import { LessonPlayer } from './lessonPlayer';
+import { WhatIfJob } from './whatIf';
 import {
   MAX_SPEED,
   MAX_STEPPED_EVENTS,
@@ -67,6 +68,8 @@ const REPLAY_BUDGET_MS = 40;
 const REPLAY_SLICE_MS = 1000;
 /** Wall-clock milliseconds between two `replay` progress messages (a replay quicker than this says nothing). */
 const REPLAY_PROGRESS_MS = 250;
+/** Wall-clock milliseconds a what-if question runs before the live run and the page's messages get a turn. */
+const WHAT_IF_BUDGET_MS = 12;
 
 /** The wall clock and timer the host runs on (injected so tests can drive it). */
 export interface HostClock {
@@ -166,6 +169,8 @@ export function startHost(
     timer: unknown;
     lastProgressAtMs: number;
   } | null = null;
+  // The what-if question being answered, a slice between ticks (src/worker/whatIf.ts).
+  let whatIf: { id: number; job: WhatIfJob; timer: unknown } | null = null;
   // The lesson being played: it holds and resumes the clock, and judges each step on the engine.
   const lessons = new LessonPlayer({
     timeline: () => timeline,
@@ -427,6 +432,41 @@ export function startHost(
     if (job.resume) play();
   }
 
+  function startWhatIf(id: number, targets: Extract<PageToWorker, { type: 'whatIf' }>['targets']): void {
+    if (whatIf?.timer !== undefined) clock.clearTimeout(whatIf.timer);
+    try {
+      whatIf = { id, job: new WhatIfJob(sim, targets), timer: undefined };
+    } catch (error) {
+      whatIf = null;
+      post({ type: 'whatIfResult', id, result: null, error: errorText(error) });
+      return;
+    }
+    whatIf.timer = clock.setTimeout(continueWhatIf, 0);
+  }
+
+  function continueWhatIf(): void {
+    const current = whatIf;
+    if (!current) return;
+    current.timer = undefined;
+    const startMs = clock.now();
+    let done: boolean;
+    try {
+      done = current.job.run(() => clock.now() - startMs >= WHAT_IF_BUDGET_MS);
+    } catch (error) {
+      whatIf = null;
+      post({ type: 'whatIfResult', id: current.id, result: null, error: errorText(error) });
+      return;
+    }
+    post({ type: 'whatIfProgress', id: current.id, done: current.job.done, total: current.job.total });
+    if (!done) {
+      // Past the tick's interval: the live run ticks in between, so the page sees it keep playing.
+      current.timer = clock.setTimeout(continueWhatIf, TICK_INTERVAL_MS);
+      return;
+    }
+    whatIf = null;
+    post({ type: 'whatIfResult', id: current.id, result: current.job.result() });
+  }
+
   /** Runs a timeline operation that may replace the live simulation. */
   function travel(operation: () => void): void {
     try {
@@ -602,6 +642,9 @@ export function startHost(
         }
         return;
       }
+      case 'whatIf':
+        startWhatIf(message.id, message.targets);
+        return;
       case 'lesson':
         try {
           lessons.receive(message.action);

@@ -19,6 +19,7 @@ import type { ReassignmentPlan } from '../sim/types';
 import type { HashCheck, Session } from '../scenario/session';
 import type { Comparison } from './compare';
 import type { TimelineInfo } from './timeline';
+import type { WhatIfResult, WhatIfTarget } from './whatIf';
 
 /** The slowest and fastest playback speeds, in simulated milliseconds per wall-clock millisecond. */
 export const MIN_SPEED = 0.1;
@@ -92,7 +93,12 @@ export type PageToWorker =
   /** Run two branches from now with one thing changed; answered by a `comparison`. */
   | { type: 'compare'; id: number; experimentId: string; topic: string }
   // ---- lessons (docs/lessons.md): the worker plays and judges the steps ----
-  | { type: 'lesson'; action: LessonAction };
+  | { type: 'lesson'; action: LessonAction }
+  /**
+   * What losing each target now would do, each run forward on a copy (src/worker/whatIf.ts), in
+   * slices; answered by `whatIfProgress` messages and a `whatIfResult`. A new one replaces one under way.
+   */
+  | { type: 'whatIf'; id: number; targets: WhatIfTarget[] };
 
 /**
  * What the learner did in a lesson. The worker judges each step on the engine (StepJudge) and
@@ -186,6 +192,8 @@ export type WorkerToPage =
   | { type: 'sessionLoaded'; check: HashCheck; refused: string[] }
   /** The lesson being played, after each change (null when none). */
   | { type: 'lessonState'; state: LessonProgress | null }
+  | { type: 'whatIfProgress'; id: number; done: number; total: number }
+  | { type: 'whatIfResult'; id: number; result: WhatIfResult | null; error?: string }
   | {
       type: 'comparison';
       id: number;

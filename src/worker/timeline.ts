@@ -31,6 +31,7 @@ export const MARKER_KINDS: Readonly<Record<string, MarkerKind>> = {
   AcknowledgedRecordsLost: 'loss',
   PartitionOffline: 'offline',
   RegionLost: 'crash',
+  ZoneLost: 'crash',
 };
 
 export interface BranchInfo {
@@ -502,6 +503,8 @@ export function describeCommand(c: Command): string {
       return 'Heal the network';
     case 'loseRegion':
       return 'Lose the primary region';
+    case 'loseZone':
+      return `Lose zone ${c.rack}`;
     case 'alterConfig':
       return `Alter config of ${c.resourceType} ${c.resourceName ?? ''}`.trim();
     case 'cli':

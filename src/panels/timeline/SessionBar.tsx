@@ -17,6 +17,7 @@ import {
   RESTART_SOURCE,
   useTimelineStore,
 } from '../../store/timeline';
+import { usePanelsUi } from '../uiStore';
 import './timeline.css';
 
 /** The page address without its fragment, where a shared link points. */
@@ -109,6 +110,14 @@ export function SessionBar() {
       </button>
       <button type="button" onClick={() => fileInput.current?.click()}>
         Import
+      </button>
+      <button
+        type="button"
+        data-opens="import-layout"
+        onClick={() => usePanelsUi.getState().setImportOpen(true)}
+        title="Paste kafka-topics.sh --describe output of a real cluster"
+      >
+        Import layout
       </button>
       <input
         ref={fileInput}

@@ -237,6 +237,12 @@ export interface LoseRegion {
   type: 'loseRegion';
 }
 
+/** Every node of a rack (zone) loses power at once: each crashes, as crashNode does. */
+export interface LoseZone {
+  type: 'loseZone';
+  rack: string;
+}
+
 export type Command =
   | StartProducer
   | StopProducer
@@ -258,6 +264,7 @@ export type Command =
   | AddNode
   | ElectLeaders
   | LoseRegion
+  | LoseZone
   | Cli;
 
 /**

@@ -15,7 +15,7 @@
 //   messages.ts           animated messages from snapshot diffs
 //   liveAnnouncements.ts  what the live region reads out
 export * from './types';
-export { clientKey, groupKey, nodeKey, producerKey, standbyKey, zoneKey } from './keys';
+export { clientKey, groupKey, NO_RACK, nodeKey, producerKey, standbyKey, zoneKey } from './keys';
 export { cardSizes, CHIPS_PER_ROW, layoutCluster, MAX_CHIPS, type Layout, type Sizes } from './layout';
 export { COLLAPSE_ABOVE_BROKERS, replicaRole } from './replicas';
 export { fencedReason } from './fencing';

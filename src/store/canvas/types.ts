@@ -75,6 +75,8 @@ export interface ZoneData extends Record<string, unknown> {
   label: string;
   /** Every node of the zone is cut off from the rest. */
   isolated: boolean;
+  /** Every node of the zone is down (crashed or stopped): the zone is dark. */
+  dark: boolean;
 }
 
 export interface ClientData extends Record<string, unknown> {

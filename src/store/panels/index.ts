@@ -8,6 +8,7 @@
 //   ledger.ts       the records a form sent
 //   network.ts      racks and isolation groups for the network controls
 //   formValues.ts   config values, config entries and client ids as typed
+//   faultTolerance.ts topics that cannot lose a broker or a zone
 
 // The panels import the engine's types through the store, never src/sim itself (the layer rule
 // that eslint.config.js enforces).
@@ -44,3 +45,4 @@ export * from './ledger';
 export * from './inspector';
 export * from './network';
 export * from './formValues';
+export * from './faultTolerance';
