@@ -50,8 +50,8 @@ const Z = { zone: 0, traffic: 1, card: 10, cut: 15, selected: 20 };
 
 type FlowNode = ClusterFlowNode | ZoneFlowNode | ClientFlowNode;
 
-/** A zone's header strip (its name and Isolate button), in canvas units. */
-const ZONE_HEADER_HEIGHT = 36;
+/** A zone's header strip (its name, then its Isolate and Lose zone buttons), in canvas units. */
+const ZONE_HEADER_HEIGHT = 62;
 
 /** Reuses the previous object when nothing in it changed, so memoised cards skip the render. */
 function useStable<T>() {

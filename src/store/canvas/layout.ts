@@ -10,7 +10,8 @@ export const CHIPS_PER_ROW = 4;
 
 const GAP = 14;
 const ZONE_PAD = 14;
-const ZONE_HEADER = 40;
+// Two rows: the zone's name, then its buttons (Isolate, Lose zone), so the name is never cut.
+const ZONE_HEADER = 66;
 export const ZONE_GAP = 40;
 export const CLIENT_WIDTH = 200;
 const CLIENT_GAP = 60;
