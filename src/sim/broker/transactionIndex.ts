@@ -1,6 +1,8 @@
 // A partition's transactions (ProducerStateManager's ongoing transactions, the aborted-transaction
 // index .txnindex, UnifiedLog.lastStableOffset): read from the log as it grows, so that leaders and
-// followers alike know them, and rebuilt when a truncation removed what was read.
+// followers alike know them, and rebuilt when a truncation removed what was read. The index is a
+// memo of the log, not part of the World (a cloned World, or one restored from a checkpoint, reads
+// its logs again): it is derived from the log alone, so the state hash does not depend on who asked.
 //
 // The last stable offset (LSO) is the first offset of the oldest transaction that is not yet
 // decided and replicated (ProducerStateManager.firstUnstableOffset), else the high watermark: a
@@ -15,16 +17,18 @@ function emptyIndex(start: number): TxnIndex {
 }
 
 /** The index, brought up to the log end (made on first use; rebuilt after a truncation under what it read). */
+const indexes = new WeakMap<PartitionDisk, TxnIndex>();
+
 export function txnIndexOf(disk: PartitionDisk): TxnIndex {
   const log = disk.log;
-  let idx = disk.txnIndex;
+  let idx = indexes.get(disk);
   const end = logEndOffset(log);
   if (
     !idx ||
     idx.upTo > end ||
     (idx.upTo > log.logStartOffset && entryAt(log, idx.upTo - 1)?.id !== idx.lastId)
   )
-    idx = disk.txnIndex = emptyIndex(log.logStartOffset);
+    indexes.set(disk, (idx = emptyIndex(log.logStartOffset)));
   if (idx.upTo < log.logStartOffset) idx.upTo = log.logStartOffset;
   for (let off = idx.upTo; off < end; off++) {
     const r = entryAt(log, off)!;
@@ -47,9 +51,9 @@ export function txnIndexOf(disk: PartitionDisk): TxnIndex {
   return idx;
 }
 
-/** Whether the partition ever had a transactional record (or was read read_committed): its index exists. */
+/** Whether this partition's index was made (a transaction or a read_committed consumer touched it). */
 export function hasTxnIndex(disk: PartitionDisk): boolean {
-  return disk.txnIndex !== undefined;
+  return indexes.has(disk);
 }
 
 /** UnifiedLog.lastStableOffset: min(first unstable offset, high watermark). */

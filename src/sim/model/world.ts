@@ -73,11 +73,6 @@ export interface PartitionDisk {
   log: EpochLog<LogRecord>;
   /** The replication-offset-checkpoint: the HW this replica last knew. */
   highWatermark: number;
-  /**
-   * The partition's transactions as read from its log (broker/transactionIndex.ts): made on first
-   * use, for a partition that a transaction or a read_committed consumer touched.
-   */
-  txnIndex?: TxnIndex;
 }
 
 /** A transaction of one producer in one partition: its first offset, and its marker's offset once written. */
