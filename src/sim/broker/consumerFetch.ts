@@ -275,7 +275,7 @@ export function onConsumerFetchExpired(w: World, node: SimNode, token: number): 
   if (next < Infinity) armNodeDeadline(w, node, cm.parkTimer, next, 'consumerFetchExpire');
 }
 
-/** ListOffsets: latest is the high watermark (read_uncommitted), earliest the log start offset. */
+/** ListOffsets: latest is the high watermark (read_uncommitted) or the LSO (read_committed), earliest the log start offset. */
 export function onListOffsets(w: World, node: SimNode, msg: MessageOf<'ListOffsets'>): void {
   const b = msg.body;
   reply(w, msg, {
@@ -285,7 +285,12 @@ export function onListOffsets(w: World, node: SimNode, msg: MessageOf<'ListOffse
       if (typeof disk === 'string')
         return { topic: part.topic, partition: part.partition, error: disk, offset: -1, leaderEpoch: -1 };
       const log = disk.log;
-      const offset = part.timestamp === -2 ? log.logStartOffset : disk.highWatermark;
+      const offset =
+        part.timestamp === -2
+          ? log.logStartOffset
+          : b.readCommitted
+            ? lastStableOffset(disk)
+            : disk.highWatermark;
       const epoch = offset > log.logStartOffset ? (entryAt(log, offset - 1)?.epoch ?? -1) : -1;
       return { topic: part.topic, partition: part.partition, offset, leaderEpoch: epoch };
     }),

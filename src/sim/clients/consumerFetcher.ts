@@ -47,6 +47,7 @@ export function sendPositionRequests(w: World, c: ConsumerClient): void {
       request(w, c, k, Number(leader), {
         kind: 'ListOffsets',
         parts: list.map((p) => ({ topic: p.topic, partition: p.partition, timestamp: earliest ? -2 : -1 })),
+        ...(c.config['isolation.level'] === 'read_committed' ? { readCommitted: true as const } : {}),
       });
     } else {
       request(w, c, k, Number(leader), {

@@ -173,7 +173,12 @@ export type Body =
       sessionId: number;
       parts: ConsumerFetchRespPart[];
     }
-  | { kind: 'ListOffsets'; parts: { topic: string; partition: number; timestamp: -1 | -2 }[] }
+  | {
+      kind: 'ListOffsets';
+      parts: { topic: string; partition: number; timestamp: -1 | -2 }[];
+      /** isolation.level=read_committed: latest is the last stable offset, not the high watermark. */
+      readCommitted?: true;
+    }
   | {
       kind: 'ListOffsetsResponse';
       parts: { topic: string; partition: number; error?: string; offset: number; leaderEpoch: number }[];

@@ -47,8 +47,6 @@ export function onFindTransactionCoordinator(
   answer(undefined, state.leader);
 }
 
-type TxnRequestOf<K extends TxnRequest['kind']> = Extract<TxnRequest, { kind: K }>;
-
 function refuseInit(w: World, msg: Message, error: string): void {
   reply(w, msg, { kind: 'InitProducerIdResponse', error, producerId: -1, producerEpoch: -1 });
 }

@@ -41,6 +41,12 @@ function valuesRead(d: Driver, groupId: string, partition = 0): string[] {
     .map((r) => r.value);
 }
 
+/** The group's lag on partition 0 of the topic, as its coordinator reports it. */
+function lagOf(d: Driver, groupId: string): number | undefined {
+  const g = d.sim.snapshot().clients.groups.find((x) => x.groupId === groupId);
+  return g?.offsets.find((o) => o.topic === TOPIC && o.partition === 0)?.lag;
+}
+
 function startReaders(d: Driver): Driver {
   d.startConsumer('committed-reader', 'rc', [TOPIC], {
     'isolation.level': 'read_committed',
@@ -130,11 +136,25 @@ describe('an open transaction', () => {
     expect(d.stableOffsets(TOPIC, 0)).toEqual({ highWatermark: 7, lastStableOffset: 1, ongoing: [1] });
     expect(valuesRead(d, 'rc')).toEqual(['before']);
     expect(valuesRead(d, 'ru')).toHaveLength(7);
+    // The groups' lag (HW − committed offset, as kafka-consumer-groups shows it) once both auto-committed.
+    d.advance(5000);
+    expect(lagOf(d, 'rc')).toBe(6);
+    expect(lagOf(d, 'ru')).toBe(0);
 
     d.do({ type: 'commitTransaction', producerId: 'tx' });
     d.until((x) => x.events('TransactionCommitted').length > 0, 5000).advance(2000);
     expect(d.stableOffsets(TOPIC, 0).lastStableOffset).toBe(8);
-    expect(valuesRead(d, 'rc')).toEqual(['before', 'pending', 'after-0', 'after-1', 'after-2', 'after-3', 'after-4']);
+    expect(valuesRead(d, 'rc')).toEqual([
+      'before',
+      'pending',
+      'after-0',
+      'after-1',
+      'after-2',
+      'after-3',
+      'after-4',
+    ]);
+    d.advance(5000);
+    expect(lagOf(d, 'rc')).toBe(0);
   });
 });
 
@@ -194,7 +214,8 @@ describe('the transaction coordinator fails over', () => {
     // Cut the coordinator off before it can send its markers, then crash it with PrepareCommit written.
     d.do({ type: 'commitTransaction', producerId: 'tx' });
     d.until((x) => x.coordinatorState('payments')?.state === 'PrepareCommit', 5000, 1);
-    for (const other of [2, 3, 4].filter((n) => n !== coordinator)) d.cut(coordinator, other, { oneWay: true });
+    for (const other of [2, 3, 4].filter((n) => n !== coordinator))
+      d.cut(coordinator, other, { oneWay: true });
     d.crash(coordinator).heal();
 
     d.until((x) => x.events('TransactionCommitted').length > 0, 30000);
@@ -214,7 +235,9 @@ describe('the transaction coordinator fails over', () => {
 
 describe('transaction.timeout.ms', () => {
   test('the coordinator aborts a transaction whose producer crashed, and bumps the epoch', () => {
-    const d = startReaders(startTransactional(txnCluster(), 'tx', 'payments', { 'transaction.timeout.ms': 5000 }));
+    const d = startReaders(
+      startTransactional(txnCluster(), 'tx', 'payments', { 'transaction.timeout.ms': 5000 }),
+    );
     d.do({ type: 'beginTransaction', producerId: 'tx' });
     send(d, 'tx', 'lost');
     d.advance(1000);
