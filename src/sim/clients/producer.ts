@@ -20,6 +20,7 @@ import {
   checkTransactionCall,
   initTransactions,
   noteTransactionalSend,
+  onTransactionRequestDisconnected,
   onTransactionTimer,
 } from './transactionManager';
 
@@ -354,6 +355,7 @@ export function onProducerDisconnected(
     armClientDeadline(w, p.id, p.retryTimer, w.nowMs + num(p, 'retry.backoff.ms'), 'retry');
     return true;
   }
+  if (onTransactionRequestDisconnected(w, p, msg.reqId)) return;
   p.needMetadata = true;
   finishAttempt(w, p, msg.reqId, 'NETWORK_EXCEPTION', -1);
 }

@@ -266,6 +266,15 @@ function retry(w: World, p: ProducerClient, t: TransactionState, error: string, 
   armTxnTimer(w, p);
 }
 
+/** A transaction request found its broker down (connection refused): look for the coordinator again. */
+export function onTransactionRequestDisconnected(w: World, p: ProducerClient, reqId: number): boolean {
+  const t = p.txn;
+  if (!t?.inFlight || t.inFlight.reqId !== reqId) return false;
+  t.inFlight = null;
+  retry(w, p, t, 'NETWORK_EXCEPTION', true);
+  return true;
+}
+
 /** Takes the request this answer is for, or false when it is stale. */
 function answered(t: TransactionState | undefined, reqId: number, purpose: string): t is TransactionState {
   if (!t?.inFlight || t.inFlight.reqId !== reqId || t.inFlight.purpose !== purpose) return false;

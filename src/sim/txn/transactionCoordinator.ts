@@ -212,7 +212,6 @@ export function onTxnLogAppendResponse(w: World, node: SimNode, msg: MessageOf<'
       armNodeDeadline(w, node, mem.markerTimer, w.nowMs + 100, 'txnMarkers');
     return;
   }
-  const from = m.state;
   Object.assign(m, append.record);
   m.state = append.target;
   switch (append.target) {
@@ -235,12 +234,6 @@ export function onTxnLogAppendResponse(w: World, node: SimNode, msg: MessageOf<'
       m.markersPending = [...m.partitions];
       m.markerInFlight = {};
       m.markerOffsets = {};
-      emit(
-        w,
-        append.target,
-        `Transaction coordinator ${node.id} wrote ${append.target} for ${m.transactionalId} (producer id ${m.producerId}, epoch ${m.producerEpoch}) to ${TRANSACTION_STATE_TOPIC}-${m.statePartition}${from === 'Ongoing' ? '' : ` (from ${from})`}: the decision is durable, and it now writes a ${append.target === 'PrepareCommit' ? 'COMMIT' : 'ABORT'} marker to ${m.partitions.length} partition(s): ${m.partitions.join(', ') || 'none'}.`,
-        { nodeId: node.id, transactionalId: m.transactionalId, producerId: m.producerId },
-      );
       sendMarkers(w, node, mem, m);
       return;
     case 'CompleteCommit':

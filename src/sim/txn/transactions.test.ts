@@ -70,7 +70,7 @@ describe('a committed transaction', () => {
 
     d.do({ type: 'commitTransaction', producerId: 'tx' });
     // PrepareCommit is durable in __transaction_state before any marker exists.
-    d.until((x) => x.events('PrepareCommit').length > 0, 5000, 1);
+    d.until((x) => x.coordinatorState('payments')?.state === 'PrepareCommit', 5000, 1);
     expect(d.leaderLog(TOPIC, 0).some((r) => r.control)).toBe(false);
     expect(valuesRead(d, 'rc', 0)).toEqual([]);
 
