@@ -131,7 +131,8 @@ export function onWriteTxnMarkers(w: World, node: SimNode, msg: MessageOf<'Write
   if (mem.isr.length < effMinIsr(w, node, mem)) return answer('NOT_ENOUGH_REPLICAS', -1);
   const known = mem.producerState.get(b.producerId);
   // ProducerAppendInfo.checkProducerEpoch: a marker older than the producer's epoch here is stale.
-  if (known?.epoch !== undefined && b.producerEpoch < known.epoch) return answer('INVALID_PRODUCER_EPOCH', -1);
+  if (known?.epoch !== undefined && b.producerEpoch < known.epoch)
+    return answer('INVALID_PRODUCER_EPOCH', -1);
   const disk = diskOf(node, tp);
   const rec: LogRecord = {
     id: w.nextRecordId++,

@@ -18,7 +18,8 @@ function remember(state: Map<number, ProducerStateEntry>, rec: LogRecord, offset
   let e = state.get(rec.pid);
   if (rec.control) {
     // A transaction marker carries the coordinator's epoch: a bumped one fences the older producer.
-    if (e && rec.producerEpoch !== undefined && rec.producerEpoch > (e.epoch ?? -1)) e.epoch = rec.producerEpoch;
+    if (e && rec.producerEpoch !== undefined && rec.producerEpoch > (e.epoch ?? -1))
+      e.epoch = rec.producerEpoch;
     else if (!e && rec.producerEpoch !== undefined)
       state.set(rec.pid, { epoch: rec.producerEpoch, lastSeq: -1, baseSeq: 0, offsets: [] });
     return;

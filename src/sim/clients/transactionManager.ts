@@ -19,7 +19,11 @@ export const DEFAULT_TRANSACTION_MS = 100;
 
 /** Errors that end the producer (a newer instance with the same transactional.id took over). */
 const FENCED = new Set(['PRODUCER_FENCED', 'INVALID_PRODUCER_EPOCH', 'INVALID_PRODUCER_ID_MAPPING']);
-const COORDINATOR_MOVED = new Set(['NOT_COORDINATOR', 'COORDINATOR_NOT_AVAILABLE', 'COORDINATOR_LOAD_IN_PROGRESS']);
+const COORDINATOR_MOVED = new Set([
+  'NOT_COORDINATOR',
+  'COORDINATOR_NOT_AVAILABLE',
+  'COORDINATOR_LOAD_IN_PROGRESS',
+]);
 
 /** initTransactions(): the producer finds its coordinator and gets its producer id and epoch. */
 export function initTransactions(w: World, p: ProducerClient): void {
@@ -120,13 +124,21 @@ export function abortTransaction(w: World, p: ProducerClient): void {
 
 /** Whether the Sender may send a batch to this partition now (TransactionManager.isSendToPartitionAllowed). */
 export function sendAllowed(t: TransactionState, topic: string, partition: number): boolean {
-  if (t.state !== 'IN_TRANSACTION' && t.state !== 'COMMITTING_TRANSACTION' && t.state !== 'ABORTING_TRANSACTION')
+  if (
+    t.state !== 'IN_TRANSACTION' &&
+    t.state !== 'COMMITTING_TRANSACTION' &&
+    t.state !== 'ABORTING_TRANSACTION'
+  )
     return false;
   return t.partitions.includes(tpKey(topic, partition));
 }
 
 /** The partitions of waiting records that are not in the transaction yet (the next AddPartitionsToTxn). */
-function partitionsToAdd(w: World, p: ProducerClient, t: TransactionState): { topic: string; partition: number }[] {
+function partitionsToAdd(
+  w: World,
+  p: ProducerClient,
+  t: TransactionState,
+): { topic: string; partition: number }[] {
   const out = new Map<string, { topic: string; partition: number }>();
   for (const r of p.records.values()) {
     if (r.partition < 0) continue;
@@ -134,7 +146,9 @@ function partitionsToAdd(w: World, p: ProducerClient, t: TransactionState): { to
     const k = tpKey(topic, r.partition);
     if (!t.partitions.includes(k) && !out.has(k)) out.set(k, { topic, partition: r.partition });
   }
-  return [...out.values()].sort((a, b) => (a.topic === b.topic ? a.partition - b.partition : a.topic < b.topic ? -1 : 1));
+  return [...out.values()].sort((a, b) =>
+    a.topic === b.topic ? a.partition - b.partition : a.topic < b.topic ? -1 : 1,
+  );
 }
 
 /** Sends the next transaction request the state needs, if none is in flight (TransactionManager.nextRequest). */
@@ -205,7 +219,14 @@ function fencedBy(t: TransactionState): boolean {
 function findCoordinator(w: World, p: ProducerClient, t: TransactionState): void {
   const brokers = p.knownBrokers.length ? p.knownBrokers : bootstrapBrokers(w, p.bootstrap);
   const to = brokers[p.bootstrapIdx % brokers.length]!;
-  request(w, p, t, 'find', { kind: 'FindCoordinator', groupId: t.transactionalId, keyType: 'transaction' }, to);
+  request(
+    w,
+    p,
+    t,
+    'find',
+    { kind: 'FindCoordinator', groupId: t.transactionalId, keyType: 'transaction' },
+    to,
+  );
 }
 
 function request(
@@ -413,4 +434,3 @@ function fatal(w: World, p: ProducerClient, t: TransactionState, error: string):
 export function noteTransactionalSend(p: ProducerClient, recordId: number): void {
   p.txn?.recordIds.push(recordId);
 }
-

@@ -285,7 +285,10 @@ export class Driver {
   }
 
   /** The leader's high watermark and last stable offset of a partition, and its open transactions' first offsets. */
-  stableOffsets(topic: string, p = 0): { highWatermark: number; lastStableOffset: number; ongoing: number[] } {
+  stableOffsets(
+    topic: string,
+    p = 0,
+  ): { highWatermark: number; lastStableOffset: number; ongoing: number[] } {
     const disk = this.sim.world.nodes.get(this.leaderOf(topic, p))?.disk.partitions.get(`${topic}-${p}`);
     if (!disk) throw new Error(`no leader log of ${topic}-${p}`);
     return {

@@ -11,13 +11,7 @@ import { tpKey } from '../model/metadata';
 import type { SimNode, TxnCoordinatorMem, TxnMetadata, TxnState, World } from '../model/world';
 import { TRANSACTION_STATE_TOPIC, maybeCreateTransactionStateTopic, txnStateTp } from './transactionLog';
 import { onMarkerTimer, sendMarkers } from './transactionMarkerChannel';
-import {
-  appendTxnState,
-  syncLoadedPartitions,
-  takeAppend,
-  txnAt,
-  txnMem,
-} from './transactionStateManager';
+import { appendTxnState, syncLoadedPartitions, takeAppend, txnAt, txnMem } from './transactionStateManager';
 
 /** The completed transactions kept for the invariants and views. */
 const COMPLETED_TXNS_MAX = 1000;
@@ -116,7 +110,8 @@ function checkProducer(
   if (!m || m.producerId !== b.producerId) return 'INVALID_PRODUCER_ID_MAPPING';
   // KIP-588: an older epoch is a fenced producer.
   if (b.producerEpoch !== m.producerEpoch) return 'PRODUCER_FENCED';
-  if (m.pending || m.state === 'PrepareCommit' || m.state === 'PrepareAbort') return 'CONCURRENT_TRANSACTIONS';
+  if (m.pending || m.state === 'PrepareCommit' || m.state === 'PrepareAbort')
+    return 'CONCURRENT_TRANSACTIONS';
   return null;
 }
 
@@ -249,7 +244,8 @@ export function onTxnLogAppendResponse(w: World, node: SimNode, msg: MessageOf<'
         atMs: w.nowMs,
         markers,
       });
-      if (completed.length > 2 * COMPLETED_TXNS_MAX) completed.splice(0, completed.length - COMPLETED_TXNS_MAX);
+      if (completed.length > 2 * COMPLETED_TXNS_MAX)
+        completed.splice(0, completed.length - COMPLETED_TXNS_MAX);
       m.markerOffsets = {};
       const where = Object.entries(markers)
         .map(([tp, off]) => `${tp}@${off}`)
