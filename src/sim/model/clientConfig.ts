@@ -4,6 +4,7 @@
 import type { World } from './world';
 import type { Acks, ConfigValue, NodeId } from './types';
 import { kindOf, shortText, shown } from './userText';
+import { closestName } from './config';
 
 interface ClientConfigDef {
   type: 'int' | 'boolean' | 'string' | 'acks' | 'brokers';
@@ -89,10 +90,15 @@ export function parseClientConfig(
   const bad = (why: string) => ({
     error: `Invalid value ${shown(value)} for configuration ${name}: ${why}`,
   });
-  if (!def)
+  if (!def) {
+    // A long name and the whole list would make a refusal of a paragraph: a suggestion, or the list alone.
+    const close = closestName(name, Object.keys(defs));
     return {
-      error: `Unknown ${kind} config ${shortText(name)}; the simulator knows ${Object.keys(defs).join(', ')}`,
+      error: close
+        ? `Unknown ${kind} config ${shortText(name)}; did you mean ${close}?`
+        : `Unknown ${kind} config ${shortText(name)}; the simulator knows the ${Object.keys(defs).length} ${kind} configs listed in docs/scenario.md (Client defaults)`,
     };
+  }
   // ConfigDef.parseType: a value of another kind (an object, an array, null) is never coerced.
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
     return bad(`Expected a ${def.type === 'int' ? 'number' : 'string'}, but it was ${kindOf(value)}`);
