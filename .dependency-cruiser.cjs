@@ -72,7 +72,7 @@ function layerRules(name, { layers, packages }) {
 
 /**
  * The engine's tree (src/sim): each folder is a Kafka subsystem and may import only the folders
- * listed. Imports run one way: model <- kernel <- kraft <- broker <- groups; clients see only the
+ * listed. Imports run one way: model <- kernel <- kraft <- broker <- groups, txn; clients see only the
  * model and the kernel (a client knows the cluster only through the network); operations see
  * model, kernel and kraft; observe reads everything and no subsystem imports it; tools (Kafka's
  * command-line tools) read what an Admin client would and only the facade imports them. The files at the
@@ -87,9 +87,11 @@ const ENGINE = {
   // The partition assignors, client side and broker side: pure functions of members and partitions.
   assignors: ['model', 'kernel'],
   groups: ['model', 'kernel', 'kraft', 'broker', 'assignors'],
+  // The transaction coordinator (KIP-98): placed as groups/ is, beside it (neither imports the other).
+  txn: ['model', 'kernel', 'kraft', 'broker'],
   clients: ['model', 'kernel', 'assignors'],
   operations: ['model', 'kernel', 'kraft'],
-  observe: ['model', 'kernel', 'kraft', 'broker', 'groups', 'clients', 'operations', 'assignors'],
+  observe: ['model', 'kernel', 'kraft', 'broker', 'groups', 'txn', 'clients', 'operations', 'assignors'],
   // Kafka's command-line tools read the cluster as an Admin client would; only the facade runs them.
   tools: ['model', 'kernel', 'kraft', 'broker', 'groups', 'observe', 'assignors', 'operations'],
 };

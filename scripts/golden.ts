@@ -44,7 +44,9 @@ if (owner) {
   process.exit(1);
 }
 mkdirSync(DIR, { recursive: true });
-for (const file of readdirSync(DIR)) if (file !== 'versions.json') rmSync(join(DIR, file));
+// The golden runs only: golden/import (the layout importer's cases) is not this script's.
+for (const file of readdirSync(DIR))
+  if (file.endsWith('.json') && file !== 'versions.json') rmSync(join(DIR, file));
 for (const [name, text] of texts) writeFileSync(join(DIR, `${name}.json`), text);
 versions[ENGINE_VERSION] = digest;
 writeFileSync(VERSIONS, `${JSON.stringify(versions, null, 2)}\n`);

@@ -447,10 +447,16 @@ function commandSchemas(): Schema[] {
         keyCount: { type: 'integer', minimum: 1, maximum: 1000000 },
         acks: { enum: [0, 1, 'all'] },
         config: clientConfigObject(PRODUCER_CONFIGS, 'Kafka producer configs (ProducerConfig).'),
+        transactionMs: { type: 'integer', minimum: 1, maximum: 3600000 },
       },
       ['producerId', 'topic', 'ratePerSec'],
     ),
-    command('stopProducer', { producerId: { type: 'string', minLength: 1 } }, ['producerId']),
+    command('stopProducer', { producerId: { type: 'string', minLength: 1 }, graceful: { type: 'boolean' } }, [
+      'producerId',
+    ]),
+    command('beginTransaction', { producerId: { type: 'string', minLength: 1 } }, ['producerId']),
+    command('commitTransaction', { producerId: { type: 'string', minLength: 1 } }, ['producerId']),
+    command('abortTransaction', { producerId: { type: 'string', minLength: 1 } }, ['producerId']),
     command(
       'startConsumer',
       {

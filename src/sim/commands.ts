@@ -13,6 +13,13 @@ import { tpKey } from './model/metadata';
 import { checkProduce, checkStartProducer, produce, startProducer, stopProducer } from './clients/producer';
 import { checkStartConsumer, startConsumer, stopConsumer } from './clients/consumer';
 import { commitOffsets } from './clients/consumerCoordinator';
+import {
+  abortTransaction,
+  beginTransaction,
+  checkTransactionCall,
+  commitTransaction,
+} from './clients/transactionManager';
+import { drain } from './clients/recordAccumulator';
 import { fetchMetadata } from './kraft/raftLog';
 import { electLeaders as controllerElectLeaders } from './kraft/replicationControl';
 import type { World } from './model/world';
@@ -109,7 +116,19 @@ export function applyCommand(w: World, c: Command): string | null {
       return null;
     }
     case 'stopProducer':
-      return stopProducer(w, c.producerId);
+      return stopProducer(w, c.producerId, c.graceful ?? true);
+    case 'beginTransaction':
+    case 'commitTransaction':
+    case 'abortTransaction': {
+      const p = w.producers.get(c.producerId);
+      const refused = checkTransactionCall(p, c.type, c.producerId);
+      if (refused) return refused;
+      if (c.type === 'beginTransaction') beginTransaction(w, p!);
+      else if (c.type === 'commitTransaction') commitTransaction(w, p!);
+      else abortTransaction(w, p!);
+      drain(w, p!);
+      return null;
+    }
     case 'startConsumer': {
       const error = checkStartConsumer(w, c);
       if (error) return error;

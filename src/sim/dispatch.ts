@@ -75,7 +75,24 @@ import { onAlterPartitionResponse, onAlterPartitionRetry, onIsrShrinkCheck } fro
 import { onDelayedProduceExpired } from './broker/delayedProduce';
 import { onFetchDisconnected, onFetchResponse, onFetcherTimer } from './broker/replicaFetcher';
 import { onFetchRequest, onParkedFetchExpired } from './broker/replicaManager';
-import { onProduceRequest } from './broker/appendRecords';
+import { onProduceRequest, onWriteTxnMarkers } from './broker/appendRecords';
+import {
+  onAbortTimedOutTransactions,
+  onAddPartitionsToTxn,
+  onEndTxn,
+  onFindTransactionCoordinator,
+  onInitProducerId,
+  onTxnLogAppendResponse,
+  onTxnMarkerTimer,
+  onTxnMetadataApplied,
+} from './txn/transactionCoordinator';
+import { onWriteTxnMarkersDisconnected, onWriteTxnMarkersResponse } from './txn/transactionMarkerChannel';
+import {
+  onAddPartitionsToTxnResponse,
+  onEndTxnResponse,
+  onInitProducerIdResponse,
+  onProducerFindCoordinatorResponse,
+} from './clients/transactionManager';
 import { onRetentionCheck } from './broker/logManager';
 import type { ConsumerClient, ProducerClient, QueueItem, SimNode, World } from './model/world';
 import type { Command, CommandResult } from './model/types';
@@ -127,9 +144,29 @@ const ROUTES: { readonly [K in MessageKind]: Route<K> | null } = {
   FetchResponse: { needs: 'broker', handle: onFetchResponse },
   Produce: request(onProduceRequest),
   Metadata: request(answerMetadata),
-  // The group coordinator's own appends to __consumer_offsets.
-  ProduceResponse: { needs: 'broker', handle: onCoordinatorAppendResponse },
-  FindCoordinator: request(onFindCoordinator),
+  // The coordinators' own appends to __consumer_offsets and __transaction_state (each takes its own).
+  ProduceResponse: {
+    needs: 'broker',
+    handle: (w, node, msg) => {
+      onCoordinatorAppendResponse(w, node, msg);
+      onTxnLogAppendResponse(w, node, msg);
+    },
+  },
+  // FindCoordinator key type GROUP (0) or TRANSACTION (1).
+  FindCoordinator: request((w, node, msg) =>
+    msg.body.keyType === 'transaction'
+      ? onFindTransactionCoordinator(w, node, msg)
+      : onFindCoordinator(w, node, msg),
+  ),
+  // The transaction coordinator's RPCs (txn/transactionCoordinator.ts) and its markers to partition leaders.
+  InitProducerId: request(onInitProducerId),
+  AddPartitionsToTxn: request(onAddPartitionsToTxn),
+  EndTxn: request(onEndTxn),
+  WriteTxnMarkers: request(onWriteTxnMarkers),
+  WriteTxnMarkersResponse: { needs: 'broker', handle: onWriteTxnMarkersResponse },
+  InitProducerIdResponse: null,
+  AddPartitionsToTxnResponse: null,
+  EndTxnResponse: null,
   // The group coordinator's RPCs (groups/groupCoordinator.ts).
   JoinGroup: request(onJoinGroupRequest),
   SyncGroup: request(onSyncGroupRequest),
@@ -146,6 +183,7 @@ const ROUTES: { readonly [K in MessageKind]: Route<K> | null } = {
     needs: 'broker',
     handle: (w, node, msg) => {
       if (msg.body.requestKind === 'Fetch') onFetchDisconnected(w, node, msg);
+      else if (msg.body.requestKind === 'WriteTxnMarkers') onWriteTxnMarkersDisconnected(w, node, msg.reqId);
     },
   },
   MetadataResponse: null,
@@ -182,7 +220,13 @@ const CLIENT_ROUTES: { readonly [K in MessageKind]?: ClientRoute<K> } = {
   MetadataResponse: { producer: onProducerMetadataResponse, consumer: onConsumerMetadataResponse },
   ProduceResponse: { producer: onProducerProduceResponse },
   Disconnected: { producer: onProducerDisconnected, consumer: onConsumerDisconnected },
-  FindCoordinatorResponse: { consumer: onConsumerFindCoordinatorResponse },
+  FindCoordinatorResponse: {
+    producer: onProducerFindCoordinatorResponse,
+    consumer: onConsumerFindCoordinatorResponse,
+  },
+  InitProducerIdResponse: { producer: onInitProducerIdResponse },
+  AddPartitionsToTxnResponse: { producer: onAddPartitionsToTxnResponse },
+  EndTxnResponse: { producer: onEndTxnResponse },
   JoinGroupResponse: { consumer: onConsumerJoinGroupResponse },
   SyncGroupResponse: { consumer: onConsumerSyncGroupResponse },
   HeartbeatResponse: { consumer: onConsumerHeartbeatResponse },
@@ -200,7 +244,10 @@ setQuorumListener({
   lostLeadership: onLoseRaftLeadership,
   committed(w, node, applied) {
     if (node.isController) onControllerCommit(w, node);
-    if (node.isBroker) onMetadataApplied(w, node, applied);
+    if (node.isBroker) {
+      onMetadataApplied(w, node, applied);
+      onTxnMetadataApplied(w, node);
+    }
   },
 });
 
@@ -282,6 +329,12 @@ export function dispatch(w: World, item: QueueItem, sim: { apply(command: Comman
           return;
         case 'consumerFetchExpire':
           onConsumerFetchExpired(w, node, item.token);
+          return;
+        case 'txnAbortTimedOut':
+          onAbortTimedOutTransactions(w, node, item.token);
+          return;
+        case 'txnMarkers':
+          onTxnMarkerTimer(w, node, item.token);
           return;
       }
     }

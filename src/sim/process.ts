@@ -6,6 +6,7 @@
 import { crashBroker } from './broker/broker';
 import { resetConnections } from './kernel/connections';
 import { crashGroupCoordinator } from './groups/groupCoordinator';
+import { crashTransactionCoordinator } from './txn/transactionStateManager';
 import { crashRaft } from './kraft/quorum';
 import { crashController } from './kraft/quorumController';
 import type { SimNode, World } from './model/world';
@@ -20,6 +21,7 @@ export function stopProcess(w: World, node: SimNode, state: 'crashed' | 'stopped
   crashController(node);
   crashBroker(node);
   crashGroupCoordinator(w, node);
+  crashTransactionCoordinator(w, node);
 }
 
 /** The process starts again as a new incarnation and reads its disk. */

@@ -55,7 +55,9 @@ import { runCli } from './tools';
 // 0.5.0: a refused command leaves the seeded generators as they were (a refused createTopic drew
 //        from one); a client timer of 0 ms (request.timeout.ms, auto.commit.interval.ms) waits 1 ms.
 // 0.5.1: CreateTopics refuses a name that collides with an existing one in metric names (a.b, a_b).
-export const ENGINE_VERSION = '0.5.1';
+// 0.6.0: transactions (KIP-98): __transaction_state and its coordinator, control records, the LSO
+//        and read_committed; the transaction configs join the cluster config.
+export const ENGINE_VERSION = '0.6.0';
 
 /** One line run through the cli command (Simulation.cliHistory). */
 export interface CliRun {

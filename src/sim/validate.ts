@@ -195,6 +195,9 @@ export const COMMAND_TYPES: readonly Command['type'][] = Object.freeze([
   'electLeaders',
   'startProducer',
   'stopProducer',
+  'beginTransaction',
+  'commitTransaction',
+  'abortTransaction',
   'startConsumer',
   'stopConsumer',
   'commitOffsets',
@@ -682,6 +685,12 @@ const nodeCommand: CommandCheck = (c, path, ctx, add) => {
   checkNodeRef(c.nodeId, `${path}.nodeId`, ctx, add);
 };
 
+/** beginTransaction, commitTransaction, abortTransaction: the transactional producer's id. */
+const transactionCall: CommandCheck = (c, path, _ctx, add) => {
+  fields(c, path, ['producerId'], add);
+  checkClientId(c.producerId, `${path}.producerId`, add, 'producer-1');
+};
+
 const aclCommand: CommandCheck = (c, path, _ctx, add) => {
   fields(c, path, ACL_FIELDS, add);
   checkAcl(c, path, add);
@@ -690,7 +699,12 @@ const aclCommand: CommandCheck = (c, path, _ctx, add) => {
 /** One check per command type; a new Command type fails to compile until it has one here. */
 const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
   startProducer(c, path, ctx, add, inScenario) {
-    fields(c, path, ['producerId', 'topic', 'ratePerSec', 'keyPattern', 'keyCount', 'acks', 'config'], add);
+    fields(
+      c,
+      path,
+      ['producerId', 'topic', 'ratePerSec', 'keyPattern', 'keyCount', 'acks', 'config', 'transactionMs'],
+      add,
+    );
     checkClientId(c.producerId, `${path}.producerId`, add, 'producer-1');
     checkClientTopic(c.topic, `${path}.topic`, ctx, add, inScenario);
     if (c.ratePerSec === undefined) add(`${path}.ratePerSec`, 'missing');
@@ -709,12 +723,24 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
       add,
       (given) => resolveProducerConfig(given, isAcks(c.acks) ? c.acks : undefined).error,
     );
+    if (c.transactionMs !== undefined) {
+      if (!isInt(c.transactionMs) || c.transactionMs < 1 || c.transactionMs > 3600000)
+        add(`${path}.transactionMs`, 'must be an integer number of milliseconds from 1 to 3600000');
+      else if (!isObject(c.config) || c.config['transactional.id'] === undefined)
+        add(`${path}.transactionMs`, 'needs a transactional producer: set config["transactional.id"]');
+    }
   },
 
   stopProducer(c, path, _ctx, add) {
-    fields(c, path, ['producerId'], add);
+    fields(c, path, ['producerId', 'graceful'], add);
     checkClientId(c.producerId, `${path}.producerId`, add, 'producer-1');
+    if (c.graceful !== undefined && typeof c.graceful !== 'boolean')
+      add(`${path}.graceful`, 'must be true or false');
   },
+
+  beginTransaction: transactionCall,
+  commitTransaction: transactionCall,
+  abortTransaction: transactionCall,
 
   startConsumer(c, path, ctx, add, inScenario) {
     fields(c, path, ['consumerId', 'groupId', 'topics', 'config'], add);

@@ -1,12 +1,14 @@
 // A Produce request on the leader (ReplicaManager.appendRecords, Partition.appendRecordsToLeader):
-// authorization, the idempotent producer's sequence check, the append, and acks.
+// authorization, the idempotent producer's sequence check, the append, and acks. And a transaction
+// marker from the transaction coordinator (KafkaApis.handleWriteTxnMarkersRequest): a control record
+// appended with acks=all, answered once it is below the high watermark.
 
 import { authorizationError } from './acl';
 import { recordSizeBytes } from '../model/messages';
 import { countBytes } from '../model/traffic';
-import { armNodeDeadline } from '../kernel/kernel';
+import { armNodeDeadline, reply } from '../kernel/kernel';
 import { append, logEndOffset } from '../model/log';
-import type { MessageOf } from '../model/messages';
+import type { LogRecord, MessageOf } from '../model/messages';
 import { tpKey } from '../model/metadata';
 import { trailAppend } from '../model/trail';
 import type { DelayedProduce, SimNode, World } from '../model/world';
@@ -14,7 +16,7 @@ import { effMinIsr } from './brokerConfig';
 import { completeDelayed, respondProduce } from './delayedProduce';
 import { diskOf } from './logManager';
 import { maybeIncrementHighWatermark } from './partition';
-import { offsetOfSeq, trackProducer } from './producerState';
+import { epochError, offsetOfSeq, sameEpoch, trackProducer } from './producerState';
 import { completeParkedFetch } from './replicaManager';
 import { itemAt } from '../model/arrays';
 
@@ -56,7 +58,13 @@ export function onProduceRequest(w: World, node: SimNode, msg: MessageOf<'Produc
   // The sender never sends an empty batch.
   const first = itemAt(body.records, 0);
   let baseOffset: number;
-  const state = first.pid >= 0 ? mem.producerState.get(first.pid) : undefined;
+  const known = first.pid >= 0 ? mem.producerState.get(first.pid) : undefined;
+  const fenced = epochError(known, first);
+  if (fenced) {
+    if (body.acks !== 0) respondProduce(w, msg, body, fenced, -1);
+    return;
+  }
+  const state = known && sameEpoch(known, first) && known.offsets.length > 0 ? known : undefined;
   // ProducerStateEntry.findDuplicateBatch: a duplicate is the same batch, first to last sequence.
   const last = itemAt(body.records, body.records.length - 1);
   const dupFirst = state ? offsetOfSeq(state, first.seq) : undefined;
@@ -101,3 +109,61 @@ export function onProduceRequest(w: World, node: SimNode, msg: MessageOf<'Produc
   maybeIncrementHighWatermark(w, node, mem, disk);
   completeDelayed(w, node, mem, disk);
 }
+
+/**
+ * WriteTxnMarkers for one partition: the COMMIT or ABORT control record of the producer's
+ * transaction is appended at the leader, taking an offset like any record, and answered (as a
+ * produce with acks=all would be) once the high watermark passes it.
+ */
+export function onWriteTxnMarkers(w: World, node: SimNode, msg: MessageOf<'WriteTxnMarkers'>): void {
+  const b = msg.body;
+  const tp = tpKey(b.topic, b.partition);
+  const mem = node.broker!.replicas.get(tp);
+  const answer = (error: string | undefined, offset: number) =>
+    reply(w, msg, {
+      kind: 'WriteTxnMarkersResponse',
+      transactionalId: b.transactionalId,
+      producerId: b.producerId,
+      topic: b.topic,
+      partition: b.partition,
+      ...(error ? { error } : {}),
+      offset,
+    });
+  if (!mem || mem.role !== 'leader') return answer('NOT_LEADER_OR_FOLLOWER', -1);
+  if (mem.isr.length < effMinIsr(w, node, mem)) return answer('NOT_ENOUGH_REPLICAS', -1);
+  const known = mem.producerState.get(b.producerId);
+  // ProducerAppendInfo.checkProducerEpoch: a marker older than the producer's epoch here is stale.
+  if (known?.epoch !== undefined && b.producerEpoch < known.epoch)
+    return answer('INVALID_PRODUCER_EPOCH', -1);
+  const disk = diskOf(node, tp);
+  const rec: LogRecord = {
+    id: w.nextRecordId++,
+    epoch: mem.leaderEpoch,
+    key: null,
+    value: b.committed ? 'COMMIT' : 'ABORT',
+    producerId: b.transactionalId,
+    pid: b.producerId,
+    seq: -1,
+    timestampMs: w.nowMs,
+    producerEpoch: b.producerEpoch,
+    // A control batch is a transactional batch (RecordBatch.isTransactional and isControlBatch).
+    transactional: true,
+    control: b.committed ? 'COMMIT' : 'ABORT',
+  };
+  const offset = append(disk.log, rec);
+  trackProducer(mem, rec, offset);
+  for (const f of mem.replicas) if (f !== node.id) completeParkedFetch(w, node, f);
+  const delayed: DelayedProduce = {
+    requiredOffset: offset + 1,
+    baseOffset: offset,
+    msg,
+    deadlineMs: w.nowMs + MARKER_APPEND_TIMEOUT_MS,
+  };
+  mem.delayed.push(delayed);
+  armNodeDeadline(w, node, mem.delayedTimer, delayed.deadlineMs, 'delayedProduceExpire', tp);
+  maybeIncrementHighWatermark(w, node, mem, disk);
+  completeDelayed(w, node, mem, disk);
+}
+
+/** The marker's wait for the ISR (the coordinator's request.timeout.ms). */
+const MARKER_APPEND_TIMEOUT_MS = 30000;

@@ -17,6 +17,7 @@ import type {
 } from '../model/messages';
 import { tpKey } from '../model/metadata';
 import { recordSizeBytes } from '../model/messages';
+import { abortedTransactions, lastStableOffset } from './transactionIndex';
 import type {
   ConsumerFetchSession,
   CoordinatorMem,
@@ -61,13 +62,28 @@ function outOfRange(sp: SessionPartition, disk: PartitionDisk): boolean {
  * Whether the fetch can be answered now (ReplicaManager.fetchMessages): a partition of the session
  * has records below the high watermark (read_uncommitted) or an error, or the session is empty.
  */
-function canAnswer(w: World, node: SimNode, from: Message['from'], s: ConsumerFetchSession): boolean {
+function canAnswer(
+  w: World,
+  node: SimNode,
+  from: Message['from'],
+  s: ConsumerFetchSession,
+  readCommitted: boolean,
+): boolean {
   if (s.parts.length === 0) return true;
   for (const sp of s.parts) {
     const disk = readable(w, node, from, sp);
-    if (typeof disk === 'string' || outOfRange(sp, disk) || disk.highWatermark > sp.fetchOffset) return true;
+    if (typeof disk === 'string' || outOfRange(sp, disk) || readLimit(disk, readCommitted) > sp.fetchOffset)
+      return true;
   }
   return false;
+}
+
+/**
+ * How far a consumer may read (FetchIsolation): read_uncommitted up to the high watermark,
+ * read_committed up to the last stable offset (broker/transactionIndex.ts).
+ */
+function readLimit(disk: PartitionDisk, readCommitted: boolean): number {
+  return readCommitted ? lastStableOffset(disk) : disk.highWatermark;
 }
 
 /**
@@ -76,6 +92,7 @@ function canAnswer(w: World, node: SimNode, from: Message['from'], s: ConsumerFe
  * consumer has not been told yet. It reads at most CONSUMER_FETCH_MAX_RECORDS per partition.
  */
 function answer(w: World, node: SimNode, msg: Message, s: ConsumerFetchSession, full: boolean): void {
+  const readCommitted = (msg.body as { readCommitted?: true }).readCommitted === true;
   const parts: ConsumerFetchRespPart[] = [];
   let bytes = 0;
   for (const sp of s.parts) {
@@ -89,14 +106,20 @@ function answer(w: World, node: SimNode, msg: Message, s: ConsumerFetchSession, 
       parts.push(respPart(sp, disk.highWatermark, log.logStartOffset, NO_RECORDS, 'OFFSET_OUT_OF_RANGE'));
       continue;
     }
-    const end = Math.min(disk.highWatermark, sp.fetchOffset + CONSUMER_FETCH_MAX_RECORDS);
+    const limit = readLimit(disk, readCommitted);
+    const end = Math.min(limit, sp.fetchOffset + CONSUMER_FETCH_MAX_RECORDS);
     const changed = disk.highWatermark !== sp.highWatermark || log.logStartOffset !== sp.logStartOffset;
     if (end <= sp.fetchOffset && !full && !changed) continue;
     sp.highWatermark = disk.highWatermark;
     sp.logStartOffset = log.logStartOffset;
     const records = end > sp.fetchOffset ? slice(log, sp.fetchOffset, end) : NO_RECORDS;
     for (const r of records) bytes += recordSizeBytes(r);
-    parts.push(respPart(sp, disk.highWatermark, log.logStartOffset, records));
+    const part = respPart(sp, disk.highWatermark, log.logStartOffset, records);
+    if (readCommitted) {
+      part.lastStableOffset = limit;
+      part.abortedTransactions = end > sp.fetchOffset ? abortedTransactions(disk, sp.fetchOffset, end) : [];
+    }
+    parts.push(part);
   }
   if (bytes > 0) countBytes(w, node.id, 0, bytes); // BytesOutPerSec counts consumer fetches too
   reply(w, msg, { kind: 'ConsumerFetchResponse', sessionId: s.id, parts });
@@ -183,7 +206,7 @@ export function onConsumerFetch(w: World, node: SimNode, msg: MessageOf<'Consume
     refuse(w, msg, s);
     return;
   }
-  if (b.maxWaitMs <= 0 || canAnswer(w, node, msg.from, s)) {
+  if (b.maxWaitMs <= 0 || canAnswer(w, node, msg.from, s, b.readCommitted === true)) {
     answer(w, node, msg, s, b.sessionEpoch === 0);
     return;
   }
@@ -252,7 +275,7 @@ export function onConsumerFetchExpired(w: World, node: SimNode, token: number): 
   if (next < Infinity) armNodeDeadline(w, node, cm.parkTimer, next, 'consumerFetchExpire');
 }
 
-/** ListOffsets: latest is the high watermark (read_uncommitted), earliest the log start offset. */
+/** ListOffsets: latest is the high watermark (read_uncommitted) or the LSO (read_committed), earliest the log start offset. */
 export function onListOffsets(w: World, node: SimNode, msg: MessageOf<'ListOffsets'>): void {
   const b = msg.body;
   reply(w, msg, {
@@ -262,7 +285,12 @@ export function onListOffsets(w: World, node: SimNode, msg: MessageOf<'ListOffse
       if (typeof disk === 'string')
         return { topic: part.topic, partition: part.partition, error: disk, offset: -1, leaderEpoch: -1 };
       const log = disk.log;
-      const offset = part.timestamp === -2 ? log.logStartOffset : disk.highWatermark;
+      const offset =
+        part.timestamp === -2
+          ? log.logStartOffset
+          : b.readCommitted
+            ? lastStableOffset(disk)
+            : disk.highWatermark;
       const epoch = offset > log.logStartOffset ? (entryAt(log, offset - 1)?.epoch ?? -1) : -1;
       return { topic: part.topic, partition: part.partition, offset, leaderEpoch: epoch };
     }),

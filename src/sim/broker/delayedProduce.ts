@@ -67,6 +67,20 @@ export function respondProduce(
   baseOffset: number,
   currentLeader?: { leaderId: NodeId; leaderEpoch: number },
 ): void {
+  if (req.body.kind === 'WriteTxnMarkers') {
+    // A transaction marker waited as a produce with acks=all does (appendRecords.ts onWriteTxnMarkers).
+    const b = req.body;
+    reply(w, req, {
+      kind: 'WriteTxnMarkersResponse',
+      transactionalId: b.transactionalId,
+      producerId: b.producerId,
+      topic: b.topic,
+      partition: b.partition,
+      ...(error ? { error } : {}),
+      offset: baseOffset,
+    });
+    return;
+  }
   reply(w, req, {
     kind: 'ProduceResponse',
     topic: mem.topic,

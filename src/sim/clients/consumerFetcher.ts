@@ -3,7 +3,7 @@
 // (KIP-320), and the Fetch requests to each partition's leader and their records.
 
 import { emit, nextReqId, send } from '../kernel/kernel';
-import type { Body, ConsumerFetchPart, LogRecord, Message } from '../model/messages';
+import type { AbortedTxn, Body, ConsumerFetchPart, LogRecord, Message } from '../model/messages';
 import { tpKey } from '../model/metadata';
 import type { ConsumerClient, ConsumerFetchState, ConsumerPartition, World } from '../model/world';
 import type { NodeId } from '../model/types';
@@ -13,6 +13,8 @@ import { num, request } from './consumerNetworkClient';
 export const CONSUMED_TRACE_MAX = 20000;
 
 const LAST_RECORDS = 10;
+
+const NO_ABORTED: readonly AbortedTxn[] = [];
 
 /** OffsetFetch for partitions without a position, ListOffsets to reset, OffsetsForLeaderEpoch to validate. */
 export function sendPositionRequests(w: World, c: ConsumerClient): void {
@@ -45,6 +47,7 @@ export function sendPositionRequests(w: World, c: ConsumerClient): void {
       request(w, c, k, Number(leader), {
         kind: 'ListOffsets',
         parts: list.map((p) => ({ topic: p.topic, partition: p.partition, timestamp: earliest ? -2 : -1 })),
+        ...(c.config['isolation.level'] === 'read_committed' ? { readCommitted: true as const } : {}),
       });
     } else {
       request(w, c, k, Number(leader), {
@@ -151,6 +154,7 @@ export function fetchFrom(w: World, c: ConsumerClient, leader: NodeId, list: Con
       parts,
       forgotten,
       maxWaitMs: num(c, 'fetch.max.wait.ms'),
+      ...(c.config['isolation.level'] === 'read_committed' ? { readCommitted: true as const } : {}),
     },
     f.reqId,
   );
@@ -207,9 +211,25 @@ export function onFetchResponse(
       }
       continue;
     }
+    // CompletedFetch: read_committed skips the records of aborted transactions (a producer is
+    // aborted from its transaction's first offset to its ABORT marker); no consumer ever returns a
+    // control record, though it takes an offset (the position moves past it).
+    const aborted = part.abortedTransactions ?? NO_ABORTED;
+    const abortedPids = aborted.length ? new Set<number>() : null;
+    let nextAborted = 0;
+    let delivered = 0;
     for (let i = 0; i < part.records.length; i++) {
       const r: LogRecord = part.records[i]!;
       const offset = p.position + i;
+      if (abortedPids)
+        for (; nextAborted < aborted.length && aborted[nextAborted]!.firstOffset <= offset; nextAborted++)
+          abortedPids.add(aborted[nextAborted]!.producerId);
+      if (r.control) {
+        if (r.control === 'ABORT') abortedPids?.delete(r.pid);
+        continue;
+      }
+      if (r.transactional && abortedPids?.has(r.pid)) continue;
+      delivered++;
       const view = {
         consumerId: c.id,
         topic: part.topic,
@@ -227,8 +247,8 @@ export function onFetchResponse(
       const last = part.records[part.records.length - 1]!;
       p.position += part.records.length;
       p.positionEpoch = last.epoch;
-      c.consumed += part.records.length;
-      w.consumedCount.set(c.groupId, (w.consumedCount.get(c.groupId) ?? 0) + part.records.length);
+      c.consumed += delivered;
+      w.consumedCount.set(c.groupId, (w.consumedCount.get(c.groupId) ?? 0) + delivered);
     }
   }
   if (c.lastRecords.length > LAST_RECORDS) c.lastRecords.splice(0, c.lastRecords.length - LAST_RECORDS);

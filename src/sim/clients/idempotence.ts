@@ -52,6 +52,9 @@ export function failAndBumpEpoch(w: World, p: ProducerClient, recordIds: number[
  * producer id stands for it); records not yet acknowledged get new sequence numbers when sent again.
  */
 export function bumpEpoch(w: World, p: ProducerClient, why: string): void {
+  // A transactional producer's epoch belongs to its coordinator: it aborts, then bumps it with
+  // InitProducerId (clients/transactionManager.ts).
+  if (p.txn) return;
   const old = p.pid;
   p.pid = w.nextPid++;
   p.nextSeq.clear();

@@ -15,6 +15,15 @@ import { armDeliveryTimer, num, settle } from './producerDelivery';
 import { metadataFailed, requestMetadata } from './producerMetadata';
 import { choosePartition, drain } from './recordAccumulator';
 import { finishAttempt } from './sender';
+import {
+  DEFAULT_TRANSACTION_MS,
+  abortTransaction,
+  checkTransactionCall,
+  initTransactions,
+  noteTransactionalSend,
+  onTransactionRequestDisconnected,
+  onTransactionTimer,
+} from './transactionManager';
 
 /** The producer named `id`, created with Kafka's defaults (and `config`) if it does not exist. */
 export function getProducer(w: World, id: string, given: Record<string, ConfigValue> = {}): ProducerClient {
@@ -63,6 +72,12 @@ export function getProducer(w: World, id: string, given: Record<string, ConfigVa
 /** Why a produce command cannot run on its producer (a ConfigException), or null. */
 export function checkProduce(w: World, cmd: Produce): string | null {
   const p = w.producers.get(cmd.producerId ?? 'producer-1');
+  if (p?.txn) {
+    if (cmd.acks !== undefined && cmd.acks !== 'all')
+      return `ConfigException: ${p.id} is transactional: Must set acks to all in order to use the idempotent producer. Otherwise we cannot guarantee idempotence.`;
+    const refused = checkTransactionCall(p, 'send', p.id);
+    if (refused) return refused;
+  }
   if (p && p.idempotenceExplicit && cmd.acks !== undefined && cmd.acks !== 'all')
     return `ConfigException: ${p.id} has enable.idempotence=true: Must set acks to all in order to use the idempotent producer. Otherwise we cannot guarantee idempotence.`;
   return null;
@@ -113,6 +128,7 @@ function enqueue(
   };
   addLedgerEntry(w, entry);
   p.counters.sent++;
+  noteTransactionalSend(p, recordId);
   const r: ProducerRecordState = {
     recordId,
     partition: entry.partition,
@@ -164,26 +180,68 @@ export function startProducer(w: World, cmd: StartProducer): void {
     emitted: 0,
     token: 0,
   };
+  const transactional = p.config['transactional.id'] !== undefined;
+  // A loop at a rate commits on its own; one at rate 0 waits for commitTransaction commands.
+  if (transactional && cmd.ratePerSec > 0) p.loop.transactionMs = cmd.transactionMs ?? DEFAULT_TRANSACTION_MS;
   const keys =
     p.loop.keyPattern === null ? 'null keys' : `keys ${p.loop.keyPattern} over ${p.loop.keyCount} values`;
   emit(
     w,
     'ProducerStarted',
-    `${p.id} starts sending ${cmd.ratePerSec} records/s to ${cmd.topic} (acks=${p.acks}, ${keys}, idempotence ${p.idempotent ? 'on' : 'off'}).`,
+    `${p.id} starts sending ${cmd.ratePerSec} records/s to ${cmd.topic} (acks=${p.acks}, ${keys}, idempotence ${p.idempotent ? 'on' : 'off'}${
+      transactional
+        ? `, transactional.id ${String(p.config['transactional.id'])}${cmd.ratePerSec > 0 ? `, a transaction committed every ${p.loop.transactionMs} ms` : ''}`
+        : ''
+    }).`,
     { producerId: p.id, topic: cmd.topic },
   );
   requestMetadata(w, p);
+  if (transactional) initTransactions(w, p);
   produceTick(w, p);
 }
 
-export function stopProducer(w: World, id: string): string | null {
+export function stopProducer(w: World, id: string, graceful = true): string | null {
   const p = w.producers.get(id);
+  if (!graceful) {
+    if (!p) return `producer ${id} does not exist`;
+    crashProducer(w, p);
+    return null;
+  }
   if (!p?.loop) return `producer ${id} is not running`;
   p.loop = null;
-  emit(w, 'ProducerStopped', `${id} stops sending; records already sent still complete (close()).`, {
-    producerId: id,
-  });
+  // KafkaProducer.close(): the Sender aborts a transaction still open.
+  const open = p.txn && (p.txn.state === 'IN_TRANSACTION' || p.txn.state === 'ABORTABLE_ERROR');
+  emit(
+    w,
+    'ProducerStopped',
+    `${id} stops sending; records already sent still complete (close())${open ? ', and its open transaction is aborted' : ''}.`,
+    { producerId: id },
+  );
+  if (open) abortTransaction(w, p);
   return null;
+}
+
+/**
+ * The producer's process dies: its memory is gone (nothing more is sent, no transaction is ended).
+ * Records it had not sent fail; those in flight stay pending: they may or may not have been written.
+ */
+function crashProducer(w: World, p: ProducerClient): void {
+  w.producers.delete(p.id);
+  let unsent = 0;
+  for (const r of p.records.values()) {
+    if (r.inFlight || r.attempts > 0) continue;
+    const entry = w.ledgerIndex.get(r.recordId);
+    if (!entry) continue;
+    entry.status = 'failed';
+    entry.error = 'the producer crashed before sending it';
+    unsent++;
+  }
+  emit(
+    w,
+    'ProducerCrashed',
+    `${p.id} crashed: ${unsent} record(s) it had not sent are lost${p.txn?.state === 'IN_TRANSACTION' ? `; its open transaction stays open until the coordinator aborts it (transaction.timeout.ms ${p.txn.timeoutMs} ms) or a new producer with transactional.id ${p.txn.transactionalId} fences it` : ''}.`,
+    { producerId: p.id },
+  );
 }
 
 /** The application loop: send() the records due by now at the configured rate. */
@@ -192,9 +250,11 @@ function produceTick(w: World, p: ProducerClient): void {
   if (!loop) return;
   const due =
     Math.floor((loop.ratePerSec * (w.nowMs - loop.startedAtMs)) / 1000) + (loop.ratePerSec > 0 ? 1 : 0);
-  // With the topic absent from metadata, send() blocks up to max.block.ms: the loop waits with it.
+  // With the topic absent from metadata, send() blocks up to max.block.ms: the loop waits with it;
+  // a transactional loop sends only inside a transaction (between two, the application waits).
   const blocked =
-    !p.leaders.has(loop.topic) && p.ready.some((id) => w.ledgerIndex.get(id)?.topic === loop.topic);
+    (p.txn !== undefined && p.txn.state !== 'IN_TRANSACTION') ||
+    (!p.leaders.has(loop.topic) && p.ready.some((id) => w.ledgerIndex.get(id)?.topic === loop.topic));
   if (blocked) loop.emitted = due;
   const keyParts = loop.keyPattern === null ? null : splitKeyPattern(loop.keyPattern);
   for (; loop.emitted < due; loop.emitted++) {
@@ -297,6 +357,7 @@ export function onProducerDisconnected(
     armClientDeadline(w, p.id, p.retryTimer, w.nowMs + num(p, 'retry.backoff.ms'), 'retry');
     return true;
   }
+  if (onTransactionRequestDisconnected(w, p, msg.reqId)) return;
   p.needMetadata = true;
   finishAttempt(w, p, msg.reqId, 'NETWORK_EXCEPTION', -1);
 }
@@ -342,6 +403,8 @@ export function onProducerTimer(w: World, clientId: string, name: string, token:
   } else if (name === 'retry') {
     if (token !== p.retryTimer.token) return;
     p.retryTimer.token = 0;
+  } else if (name === 'transaction') {
+    onTransactionTimer(w, p, token);
   }
   drain(w, p);
 }

@@ -42,6 +42,11 @@ export function settle(
     p.latencyNext = (p.latencyNext + 1) % LATENCY_RING;
   } else {
     entry.error = error;
+    // A failed record leaves its transaction abortable only (or, fenced, the producer dead).
+    if (p.txn) {
+      p.txn.failedRecords++;
+      p.txn.lastError = error ?? null;
+    }
     p.counters.failed[error!] = (p.counters.failed[error!] ?? 0) + 1;
     emit(
       w,

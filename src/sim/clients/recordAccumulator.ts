@@ -12,6 +12,7 @@ import type { LedgerEntry, NodeId } from '../model/types';
 import { num, settle } from './producerDelivery';
 import { requestMetadata } from './producerMetadata';
 import { Batch, sendBatch } from './sender';
+import { sendAllowed, txnStep } from './transactionManager';
 
 /**
  * KafkaProducer.doSend: the partition is chosen as the record is sent, once the topic's metadata
@@ -41,7 +42,10 @@ export function choosePartition(
 export function drain(w: World, p: ProducerClient): void {
   const stale = w.nowMs - p.metadataFetchedAtMs > num(p, 'metadata.max.age.ms');
   if (p.needMetadata || stale) requestMetadata(w, p);
-  if (p.ready.length === 0) return; // nothing waits to be sent (most responses find it so)
+  if (p.ready.length === 0) {
+    if (p.txn) txnStep(w, p); // a commit may wait for the last record to settle
+    return; // nothing waits to be sent (most responses find it so)
+  }
   if (nothingDue(w, p)) return;
   let wakeAtMs = Infinity;
   const maxInFlight = num(p, 'max.in.flight.requests.per.connection');
@@ -99,6 +103,11 @@ export function drain(w: World, p: ProducerClient): void {
     const leader = leaders[r.partition]?.leader ?? -1;
     if (leader < 0) {
       p.needMetadata = true;
+      waiting.push(id);
+      continue;
+    }
+    // A transactional record waits until its partition is in the transaction (AddPartitionsToTxn).
+    if (p.txn && !sendAllowed(p.txn, entry.topic, r.partition)) {
       waiting.push(id);
       continue;
     }
@@ -162,6 +171,7 @@ export function drain(w: World, p: ProducerClient): void {
   for (let i = 1; i < waiting.length && sorted; i++) sorted = waiting[i - 1]! < waiting[i]!;
   p.ready = sorted ? waiting : waiting.sort((a, b) => a - b);
   if (p.needMetadata && !p.metadataInFlight) requestMetadata(w, p);
+  if (p.txn) txnStep(w, p);
   if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, Math.max(wakeAtMs, w.nowMs), 'retry');
 }
 

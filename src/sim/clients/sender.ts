@@ -94,6 +94,7 @@ export function sendBatch(w: World, p: ProducerClient, b: Batch): void {
           pid: idempotent ? r.pid : -1,
           seq: idempotent ? r.seq : -1,
           timestampMs: e.sentAtMs,
+          ...(p.txn ? { producerEpoch: p.txn.producerEpoch, transactional: true as const } : {}),
         };
       }),
     },

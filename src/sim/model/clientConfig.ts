@@ -4,6 +4,7 @@
 import type { World } from './world';
 import type { Acks, ConfigValue, NodeId } from './types';
 import { kindOf, shortText, shown } from './userText';
+import { closestName } from './config';
 
 interface ClientConfigDef {
   type: 'int' | 'boolean' | 'string' | 'acks' | 'brokers';
@@ -27,6 +28,10 @@ export const PRODUCER_CONFIGS: Readonly<Record<string, ClientConfigDef>> = Objec
   'retry.backoff.max.ms': { type: 'int', default: 1000, min: 0 },
   'metadata.max.age.ms': { type: 'int', default: 300000, min: 0 },
   'max.block.ms': { type: 'int', default: 60000, min: 0 },
+  // KIP-98: '' stands for null (not transactional); left out of the config unless given.
+  'transactional.id': { type: 'string', default: '' },
+  // No bound in ProducerConfig: the coordinator refuses one <= 0 or > transaction.max.timeout.ms.
+  'transaction.timeout.ms': { type: 'int', default: 60000 },
 });
 
 /** ConsumerConfig defaults (Kafka 4.0). */
@@ -52,6 +57,12 @@ export const CONSUMER_CONFIGS: Readonly<Record<string, ClientConfigDef>> = Objec
   'request.timeout.ms': { type: 'int', default: 30000, min: 0 },
   'retry.backoff.ms': { type: 'int', default: 100, min: 0 },
   'metadata.max.age.ms': { type: 'int', default: 300000, min: 0 },
+  // Left out of the config unless given (read_uncommitted): a consumer's state is as before.
+  'isolation.level': {
+    type: 'string',
+    default: 'read_uncommitted',
+    values: ['read_uncommitted', 'read_committed'],
+  },
 });
 
 /** Kafka's class names of the assignors, accepted as well as the short names. */
@@ -79,10 +90,15 @@ export function parseClientConfig(
   const bad = (why: string) => ({
     error: `Invalid value ${shown(value)} for configuration ${name}: ${why}`,
   });
-  if (!def)
+  if (!def) {
+    // A long name and the whole list would make a refusal of a paragraph: a suggestion, or the list alone.
+    const close = closestName(name, Object.keys(defs));
     return {
-      error: `Unknown ${kind} config ${shortText(name)}; the simulator knows ${Object.keys(defs).join(', ')}`,
+      error: close
+        ? `Unknown ${kind} config ${shortText(name)}; did you mean ${close}?`
+        : `Unknown ${kind} config ${shortText(name)}; the simulator knows the ${Object.keys(defs).length} ${kind} configs listed in docs/scenario.md (Client defaults)`,
     };
+  }
   // ConfigDef.parseType: a value of another kind (an object, an array, null) is never coerced.
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
     return bad(`Expected a ${def.type === 'int' ? 'number' : 'string'}, but it was ${kindOf(value)}`);
@@ -122,6 +138,11 @@ export function parseClientConfig(
         return def.values!.includes(t.toLowerCase())
           ? { value: t.toLowerCase() }
           : bad('String must be one of (case insensitive): CLASSIC, CONSUMER');
+      if (name === 'transactional.id') return { value: t };
+      if (name === 'isolation.level')
+        return def.values!.includes(t.toLowerCase())
+          ? { value: t.toLowerCase() }
+          : bad('String must be one of (case insensitive): read_uncommitted, read_committed');
       if (name === 'group.remote.assignor') {
         if (t === '' || def.values!.includes(t)) return { value: t };
         return bad(`the brokers' group.consumer.assignors are ${def.values!.join(', ')}`);
@@ -204,6 +225,10 @@ export function resolveProducerConfig(
           : null;
   let error: string | undefined;
   if (explicit && wanted && conflict) error = `ConfigException: ${conflict}`;
+  // ProducerConfig.postProcessAndValidateIdempotenceConfigs: transactions need idempotence.
+  const transactional = config['transactional.id'] !== '';
+  if (transactional && (!wanted || conflict))
+    error ??= 'ConfigException: Cannot set a transactional.id without also enabling idempotence.';
   const linger = config['linger.ms'] as number;
   const requestTimeout = config['request.timeout.ms'] as number;
   if ((config['delivery.timeout.ms'] as number) < linger + requestTimeout) {
@@ -211,6 +236,12 @@ export function resolveProducerConfig(
       error ??=
         'ConfigException: delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms';
     else config['delivery.timeout.ms'] = linger + requestTimeout;
+  }
+  // Not transactional: the two transaction configs stay out (a producer's state is as before).
+  if (!transactional) {
+    delete config['transactional.id'];
+    if (!Object.prototype.hasOwnProperty.call(given, 'transaction.timeout.ms'))
+      delete config['transaction.timeout.ms'];
   }
   return { config, idempotent: wanted && !conflict, idempotenceExplicit: explicit && wanted, error };
 }
@@ -229,6 +260,7 @@ export function resolveConsumerConfig(given: Record<string, ConfigValue>): {
   }
   // group.remote.assignor defaults to null: left out unless given (a classic consumer's state is as before).
   if (config['group.remote.assignor'] === '') delete config['group.remote.assignor'];
+  if (!Object.prototype.hasOwnProperty.call(given, 'isolation.level')) delete config['isolation.level'];
   // ConsumerConfig.checkUnsupportedConfigs: each protocol refuses the other's settings.
   const set = (k: string) => Object.prototype.hasOwnProperty.call(given, k) && String(given[k]).trim() !== '';
   const protocol = config['group.protocol'] as string;

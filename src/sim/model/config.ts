@@ -294,6 +294,55 @@ const defs: ConfigDef[] = [
     max: 32767,
     doc: 'Replication factor of __consumer_offsets.',
   },
+  // ---- Transaction coordinator (TransactionLogConfig, TransactionStateManagerConfig) -------------
+  {
+    name: 'transaction.state.log.num.partitions',
+    type: 'int',
+    default: 50, // TransactionLogConfig.TRANSACTIONS_TOPIC_PARTITIONS_DEFAULT, atLeast(1)
+    scopes: ['cluster', 'broker'],
+    dynamic: false,
+    min: 1,
+    // Simulator bound, as for offsets.topic.num.partitions.
+    max: 1000,
+    doc: 'Partitions of __transaction_state; a transactional.id lives on partition abs(transactionalId.hashCode()) % this.',
+  },
+  {
+    name: 'transaction.state.log.replication.factor',
+    type: 'int',
+    default: 3, // TransactionLogConfig.TRANSACTIONS_TOPIC_REPLICATION_FACTOR_DEFAULT (a short), atLeast(1)
+    scopes: ['cluster', 'broker'],
+    dynamic: false,
+    min: 1,
+    max: 32767,
+    doc: 'Replication factor of __transaction_state; it is not created before this many brokers are up.',
+  },
+  {
+    name: 'transaction.state.log.min.isr',
+    type: 'int',
+    default: 2, // TransactionLogConfig.TRANSACTIONS_TOPIC_MIN_ISR_DEFAULT, atLeast(1)
+    scopes: ['cluster', 'broker'],
+    dynamic: false,
+    min: 1,
+    doc: 'min.insync.replicas of __transaction_state.',
+  },
+  {
+    name: 'transaction.max.timeout.ms',
+    type: 'int',
+    default: 900000, // TransactionStateManagerConfig.TRANSACTIONS_MAX_TIMEOUT_MS_DEFAULT (15 min), atLeast(1)
+    scopes: ['cluster', 'broker'],
+    dynamic: false,
+    min: 1,
+    doc: 'The largest transaction.timeout.ms a producer may ask for (INVALID_TRANSACTION_TIMEOUT above it).',
+  },
+  {
+    name: 'transaction.abort.timed.out.transaction.cleanup.interval.ms',
+    type: 'int',
+    default: 10000, // TransactionStateManagerConfig...CLEANUP_INTERVAL_MS_DEFAULT (10 s), atLeast(1)
+    scopes: ['cluster', 'broker'],
+    dynamic: false,
+    min: 1,
+    doc: 'How often the transaction coordinator aborts transactions open longer than their transaction.timeout.ms.',
+  },
   // ---- Topic configs (LogConfig, TopicConfig, QuotaConfig) --------------------------------------
   {
     name: 'retention.ms',

@@ -17,6 +17,12 @@ export interface LogRecord {
   seq: number;
   /** CreateTime, set by the producer; retention.ms counts from it. */
   timestampMs: number;
+  /** A transactional producer's epoch (KIP-98); absent for other records. */
+  producerEpoch?: number;
+  /** Part of a transaction (the batch's isTransactional flag); absent otherwise. */
+  transactional?: true;
+  /** A control record (ControlRecordType): the COMMIT or ABORT marker of a transaction; absent for data. */
+  control?: 'COMMIT' | 'ABORT';
 }
 
 export interface FetchPart {
@@ -134,8 +140,17 @@ export type Body =
   /** The peer's process is down: the connection was refused or reset. */
   | { kind: 'Disconnected'; requestKind: string }
   // ---- consumer groups (classic protocol) and consumer fetches: see groupCoordinator.ts, consumer.ts
-  | { kind: 'FindCoordinator'; groupId: string }
-  | { kind: 'FindCoordinatorResponse'; groupId: string; error?: string; nodeId: NodeId }
+  /** keyType 'transaction' (FindCoordinatorRequest key type 1): `groupId` holds the transactional.id. */
+  | { kind: 'FindCoordinator'; groupId: string; keyType?: 'transaction' }
+  | {
+      kind: 'FindCoordinatorResponse';
+      groupId: string;
+      keyType?: 'transaction';
+      error?: string;
+      nodeId: NodeId;
+    }
+  | TxnRequest
+  | TxnResponse
   | GroupRequest
   | GroupResponse
   | {
@@ -148,6 +163,8 @@ export type Body =
       /** Partitions to drop from the session ("forgotten topics data"). */
       forgotten: { topic: string; partition: number }[];
       maxWaitMs: number;
+      /** isolation.level=read_committed (FetchRequest isolation_level 1); absent for read_uncommitted. */
+      readCommitted?: true;
     }
   | {
       kind: 'ConsumerFetchResponse';
@@ -156,7 +173,12 @@ export type Body =
       sessionId: number;
       parts: ConsumerFetchRespPart[];
     }
-  | { kind: 'ListOffsets'; parts: { topic: string; partition: number; timestamp: -1 | -2 }[] }
+  | {
+      kind: 'ListOffsets';
+      parts: { topic: string; partition: number; timestamp: -1 | -2 }[];
+      /** isolation.level=read_committed: latest is the last stable offset, not the high watermark. */
+      readCommitted?: true;
+    }
   | {
       kind: 'ListOffsetsResponse';
       parts: { topic: string; partition: number; error?: string; offset: number; leaderEpoch: number }[];
@@ -178,7 +200,67 @@ export interface ConsumerFetchRespPart {
   highWatermark: number;
   logStartOffset: number;
   records: LogRecord[];
+  /** read_committed only: the partition's last stable offset and the aborted transactions in range. */
+  lastStableOffset?: number;
+  abortedTransactions?: AbortedTxn[];
 }
+
+/** FetchResponse.AbortedTransaction: a producer's aborted transaction starting at firstOffset. */
+export interface AbortedTxn {
+  producerId: number;
+  firstOffset: number;
+}
+
+/**
+ * The transaction RPCs (KIP-98): to the transaction coordinator (InitProducerId, AddPartitionsToTxn,
+ * EndTxn) and from it to the partition leaders (WriteTxnMarkers, one partition per request here).
+ */
+export type TxnRequest =
+  | {
+      kind: 'InitProducerId';
+      transactionalId: string;
+      transactionTimeoutMs: number;
+    }
+  | {
+      kind: 'AddPartitionsToTxn';
+      transactionalId: string;
+      producerId: number;
+      producerEpoch: number;
+      partitions: TopicPartition[];
+    }
+  | {
+      kind: 'EndTxn';
+      transactionalId: string;
+      producerId: number;
+      producerEpoch: number;
+      committed: boolean;
+    }
+  | {
+      kind: 'WriteTxnMarkers';
+      transactionalId: string;
+      producerId: number;
+      producerEpoch: number;
+      /** The leader epoch of the coordinator's __transaction_state partition. */
+      coordinatorEpoch: number;
+      committed: boolean;
+      topic: string;
+      partition: number;
+    };
+
+export type TxnResponse =
+  | { kind: 'InitProducerIdResponse'; error?: string; producerId: number; producerEpoch: number }
+  | { kind: 'AddPartitionsToTxnResponse'; error?: string; partitions: TopicPartition[] }
+  | { kind: 'EndTxnResponse'; error?: string; committed: boolean }
+  | {
+      kind: 'WriteTxnMarkersResponse';
+      transactionalId: string;
+      producerId: number;
+      topic: string;
+      partition: number;
+      error?: string;
+      /** The marker's offset in the partition. */
+      offset: number;
+    };
 
 export interface EpochQueryPart {
   topic: string;

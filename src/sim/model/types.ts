@@ -197,9 +197,31 @@ export interface StartProducer {
   acks?: Acks;
   /** Kafka producer configs by their names (ProducerConfig), e.g. {"linger.ms": 20, "bootstrap.servers": "4,5"}. */
   config?: Record<string, ConfigValue>;
+  /**
+   * With a transactional.id and ratePerSec > 0: the loop commits a transaction every transactionMs
+   * (a simulator option, like Kafka Streams' commit.interval.ms; default 100 ms as under exactly-once).
+   */
+  transactionMs?: number;
 }
+/** Stops a producer: close() by default (an open transaction is aborted); graceful=false is a crash. */
 export interface StopProducer {
   type: 'stopProducer';
+  producerId: string;
+  graceful?: boolean;
+}
+/** KafkaProducer.beginTransaction() of a transactional producer (startProducer with a transactional.id). */
+export interface BeginTransaction {
+  type: 'beginTransaction';
+  producerId: string;
+}
+/** KafkaProducer.commitTransaction(): flush, then EndTxn(commit). */
+export interface CommitTransaction {
+  type: 'commitTransaction';
+  producerId: string;
+}
+/** KafkaProducer.abortTransaction(): unsent records fail, then EndTxn(abort). */
+export interface AbortTransaction {
+  type: 'abortTransaction';
   producerId: string;
 }
 /** A KafkaConsumer in a group (subscribe + poll loop); the group is created when its first member joins. */
@@ -246,6 +268,9 @@ export interface LoseZone {
 export type Command =
   | StartProducer
   | StopProducer
+  | BeginTransaction
+  | CommitTransaction
+  | AbortTransaction
   | StartConsumer
   | StopConsumer
   | CommitOffsets
@@ -314,6 +339,8 @@ export interface LedgerEntry {
   sentAtMs: number;
   ackedAtMs?: number;
   attempts: ProduceAttempt[];
+  /** A transactional producer's record: how its transaction ended (absent until EndTxn is answered). */
+  transaction?: 'committed' | 'aborted';
 }
 
 export interface CommittedRecord {

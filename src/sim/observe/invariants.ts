@@ -28,6 +28,11 @@
 // Data: acked-records-kept (lostAcknowledged() has no acks=all record unless its partition had an
 // unclean election) and committed-records-kept (a record once below a leader's HW stays at its
 // offset on every later leader, same exception).
+// Transactions (KIP-98): lso-le-hw (a replica's last stable offset is at most its HW, and no open
+// transaction starts below it: UnifiedLog.lastStableOffset), read-committed-no-aborted (a
+// read_committed consumer never returns a record of an aborted transaction, nor a control record:
+// CompletedFetch), txn-markers-written (a completed transaction has its COMMIT or ABORT marker, of
+// its producer, at the offset its coordinator was told, in every partition it touched).
 
 import { entryAt, logEndOffset } from '../model/log';
 import { tpKey } from '../model/metadata';
@@ -35,6 +40,7 @@ import { clusterImage } from '../model/image';
 import type { World } from '../model/world';
 import type { CommittedRecord, LedgerEntry, NodeId, SimEvent } from '../model/types';
 import type { Snapshot } from '../model/views';
+import { hasTxnIndex, isAborted, lastStableOffset, ongoingTransactions } from '../broker/transactionIndex';
 
 export interface Violation {
   invariant: string;
@@ -66,6 +72,9 @@ export const INVARIANTS = {
   metadataAppliedInOrder: 'metadata-applied-in-order',
   ackedRecordsKept: 'acked-records-kept',
   committedRecordsKept: 'committed-records-kept',
+  lsoBelowHw: 'lso-le-hw',
+  readCommittedNoAborted: 'read-committed-no-aborted',
+  txnMarkersWritten: 'txn-markers-written',
 } as const;
 
 interface CommittedMeta {
@@ -139,6 +148,9 @@ export class InvariantMonitor {
       this.checkReplicaLogs(sim.world, report);
       this.checkLeaderViews(sim.world, report);
       this.checkCommittedMetadata(sim.world, report);
+      this.checkStableOffsets(sim.world, report);
+      this.checkReadCommitted(sim.world, report);
+      this.checkMarkers(sim.world, report);
     }
     this.checkCommittedRecords(sim, snap, report);
     this.checkAcknowledged(sim, snap, report);
@@ -461,6 +473,76 @@ export class InvariantMonitor {
           });
       }
     }
+  }
+
+  /** lso-le-hw, on every replica whose transactions are indexed (a transaction or a read_committed fetch touched it). */
+  private checkStableOffsets(w: World, report: Report): void {
+    for (const node of w.nodes.values())
+      for (const [tp, disk] of node.disk.partitions) {
+        if (!hasTxnIndex(disk)) continue;
+        const lso = lastStableOffset(disk);
+        const open = Math.min(Infinity, ...ongoingTransactions(disk).values());
+        if (lso > disk.highWatermark || open < lso)
+          report({
+            invariant: INVARIANTS.lsoBelowHw,
+            message: `Broker ${node.id}'s replica of ${tp} has last stable offset ${lso}, ${lso > disk.highWatermark ? `above its HW ${disk.highWatermark}` : `past the open transaction that starts at ${open}`}.`,
+            nodeId: node.id,
+          });
+      }
+  }
+
+  /** How many of each group's consumed records were checked (consumedCount, which the trace trims). */
+  private readonly consumedChecked = new Map<string, number>();
+
+  /** read-committed-no-aborted: each record a read_committed consumer returned, checked once against the log it came from. */
+  private checkReadCommitted(w: World, report: Report): void {
+    for (const [groupId, trace] of w.consumedTrace) {
+      const total = w.consumedCount.get(groupId) ?? trace.length;
+      const checked = this.consumedChecked.get(groupId) ?? 0;
+      this.consumedChecked.set(groupId, total);
+      if (total <= checked) continue;
+      const img = clusterImage(w);
+      for (const v of trace.slice(Math.max(0, trace.length - (total - checked)))) {
+        if (w.consumers.get(v.consumerId)?.config['isolation.level'] !== 'read_committed') continue;
+        const tp = tpKey(v.topic, v.partition);
+        const leader = img.partitions.get(tp)?.leader ?? -1;
+        const disk = w.nodes.get(leader)?.disk.partitions.get(tp);
+        const r = disk ? entryAt(disk.log, v.offset) : undefined;
+        if (!disk || !r || r.id !== v.recordId) continue;
+        if (r.control || (r.transactional && isAborted(disk, r.pid, v.offset)))
+          report({
+            invariant: INVARIANTS.readCommittedNoAborted,
+            message: `${v.consumerId} (isolation.level=read_committed, group ${groupId}) returned ${r.control ? `the ${r.control} marker` : `record ${r.id} (${r.value}) of an aborted transaction of producer id ${r.pid}`} at ${tp} offset ${v.offset}.`,
+            topic: v.topic,
+            partition: v.partition,
+          });
+      }
+    }
+  }
+
+  private completedChecked = 0;
+
+  /** txn-markers-written: each transaction completed since the last look, once. */
+  private checkMarkers(w: World, report: Report): void {
+    const done = w.completedTxns ?? [];
+    if (this.completedChecked > done.length) this.completedChecked = 0;
+    const img = clusterImage(w);
+    for (const t of done.slice(this.completedChecked)) {
+      for (const [tp, offset] of Object.entries(t.markers)) {
+        const leader = img.partitions.get(tp)?.leader ?? -1;
+        const disk = w.nodes.get(leader)?.disk.partitions.get(tp);
+        if (!disk || offset < disk.log.logStartOffset) continue;
+        const r = entryAt(disk.log, offset);
+        const want = t.committed ? 'COMMIT' : 'ABORT';
+        if (!r || r.control !== want || r.pid !== t.producerId)
+          report({
+            invariant: INVARIANTS.txnMarkersWritten,
+            message: `The ${t.committed ? 'committed' : 'aborted'} transaction of ${t.transactionalId} (producer id ${t.producerId}) has no ${want} marker at ${tp} offset ${offset} on leader ${leader}.`,
+            nodeId: leader,
+          });
+      }
+    }
+    this.completedChecked = done.length;
   }
 
   private ackScanSignature = '';

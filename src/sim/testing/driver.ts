@@ -15,6 +15,7 @@ import type {
 import type { PartitionView } from '../model/views';
 import type { Message, MessageKind, MessageOf } from '../model/messages';
 import type { ConsumerFetchSession, World } from '../model/world';
+import { lastStableOffset, ongoingTransactions } from '../broker/transactionIndex';
 
 export interface ClusterSpec {
   seed?: number;
@@ -262,6 +263,56 @@ export class Driver {
   /** The record types of a node's copy of the metadata log, in order. */
   metadataLogTypes(nodeId: NodeId): string[] {
     return this.sim.world.nodes.get(nodeId)?.disk.metaLog.entries.map((e) => e.record.type) ?? [];
+  }
+
+  /**
+   * A partition's log as its current leader holds it: each record's offset, value, and for a
+   * transaction its producer id and control type (COMMIT / ABORT marker).
+   */
+  leaderLog(
+    topic: string,
+    p = 0,
+  ): { offset: number; value: string; pid: number; control?: 'COMMIT' | 'ABORT'; transactional: boolean }[] {
+    const disk = this.sim.world.nodes.get(this.leaderOf(topic, p))?.disk.partitions.get(`${topic}-${p}`);
+    if (!disk) return [];
+    return disk.log.entries.map((r, i) => ({
+      offset: disk.log.base + i,
+      value: r.value,
+      pid: r.pid,
+      ...(r.control ? { control: r.control } : {}),
+      transactional: r.transactional === true,
+    }));
+  }
+
+  /** The leader's high watermark and last stable offset of a partition, and its open transactions' first offsets. */
+  stableOffsets(
+    topic: string,
+    p = 0,
+  ): { highWatermark: number; lastStableOffset: number; ongoing: number[] } {
+    const disk = this.sim.world.nodes.get(this.leaderOf(topic, p))?.disk.partitions.get(`${topic}-${p}`);
+    if (!disk) throw new Error(`no leader log of ${topic}-${p}`);
+    return {
+      highWatermark: disk.highWatermark,
+      lastStableOffset: lastStableOffset(disk),
+      ongoing: [...ongoingTransactions(disk).values()],
+    };
+  }
+
+  /** A transactional producer's TransactionManager state, producer id and epoch. */
+  transactionOf(producerId: string): { state: string; producerId: number; epoch: number } | null {
+    const p = this.sim.world.producers.get(producerId);
+    if (!p?.txn) return null;
+    return { state: p.txn.state, producerId: p.pid, epoch: p.txn.producerEpoch };
+  }
+
+  /** The transaction coordinator's view of a transactional.id: which broker holds it, in what state. */
+  coordinatorState(transactionalId: string): { nodeId: NodeId; state: string; epoch: number } | null {
+    for (const [nodeId, mem] of this.sim.world.transactions ?? new Map()) {
+      const m = mem.txns.get(transactionalId);
+      if (m && this.sim.world.nodes.get(nodeId)?.state === 'running')
+        return { nodeId, state: m.state, epoch: m.producerEpoch };
+    }
+    return null;
   }
 
   /**

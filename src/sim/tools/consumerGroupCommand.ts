@@ -493,12 +493,23 @@ function longValue(opts: ParsedOptions, name: string): number {
   return Number(text);
 }
 
-/** Utils.getDateTime: 'YYYY-MM-DDTHH:mm:SS.sss' with an optional zone; without one, UTC here. */
+/** Utils.getDateTime: 'YYYY-MM-DDTHH:mm:SS.sss' with an optional zone (Z, ±HH:mm); without one, UTC here. */
 function dateTime(text: string): number {
-  const zoned = /(Z|[+-]\d{2}(:?\d{2})?)$/.test(text) ? text : `${text}Z`;
-  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?/.test(text) ? Date.parse(zoned) : NaN;
-  if (Number.isNaN(ms)) throw new UsageError(`Error parsing date/time: ${text}`);
-  return ms;
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?(Z|([+-])(\d{2}):?(\d{2}))?$/.exec(text);
+  if (!m) throw new UsageError(`Error parsing date/time: ${text}`);
+  const [, y, mo, d, h, mi, sec, frac, zone, sign, zh, zm] = m;
+  // Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil); no Date here.
+  const year = Number(y) - (Number(mo) <= 2 ? 1 : 0);
+  const era = Math.floor(year / 400);
+  const yoe = year - era * 400;
+  const mp = (Number(mo) + 9) % 12;
+  const doy = Math.floor((153 * mp + 2) / 5) + Number(d) - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  const days = era * 146097 + doe - 719468;
+  const offset = zone && zone !== 'Z' ? (sign === '-' ? -1 : 1) * (Number(zh) * 60 + Number(zm)) * 60_000 : 0;
+  const ms = Number((frac ?? '0').padEnd(3, '0'));
+  return ((days * 24 + Number(h)) * 60 + Number(mi)) * 60_000 + Number(sec) * 1000 + ms - offset;
 }
 
 /** java.time.Duration.parse: PnDTnHnMn.nS, in ms. */

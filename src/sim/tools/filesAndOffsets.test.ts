@@ -410,3 +410,25 @@ describe('kafka-consumer-groups.sh --reset-offsets (ConsumerGroupCommand.resetOf
     );
   });
 });
+
+describe('--reset-offsets --to-datetime', () => {
+  it('reads the date as the simulated clock counts (ms since 1970-01-01T00:00:00Z)', () => {
+    const sim = cluster();
+    sim.apply({ type: 'startConsumer', consumerId: 'c1', groupId: 'audit', topics: ['orders'] });
+    sim.advance(20_000);
+    sim.apply({ type: 'stopConsumer', consumerId: 'c1' });
+    sim.advance(2000);
+    // The 2000 records were produced at 5 s: from 00:00:06 on there is none, so the end (2000).
+    const at = (when: string) =>
+      run(
+        sim,
+        `kafka-consumer-groups.sh --bootstrap-server x --reset-offsets --group audit --topic orders:0 --to-datetime ${when} --dry-run`,
+      )
+        .output.trim()
+        .split(/\s+/)
+        .at(-1);
+    expect(at('1970-01-01T00:00:04.000')).toBe('0');
+    expect(at('1970-01-01T00:00:06.000')).toBe('2000');
+    expect(at('1970-01-01T01:00:04.000+01:00')).toBe('0');
+  });
+});
