@@ -4,21 +4,15 @@
 import type { Timed } from './heap';
 import { EventQueue } from './heap';
 import type { EpochLog } from './log';
-import type {
-  Addr,
-  Body,
-  CommittedOffset,
-  LogRecord,
-  Message,
-  MessageOf,
-  Subscription,
-  TopicPartition,
-} from './messages';
+import type { Addr, Body, LogRecord, Message, MessageOf } from './messages';
 import type { MetaEntry, MetaImage, PartitionState } from './metadata';
 import type { RngState } from './rngState';
 import type { SecurityState } from './security';
 import type { MetricsState } from './metricsSeries';
+import type { DeadlineTimer } from './timers';
+import type { CoordinatorMem } from './groupState';
 import type { TrailState } from './trail';
+import type { TransactionState, TxnCoordinatorMem, CompletedTxn } from './transactions';
 import type {
   Acks,
   ConfigValue,
@@ -29,7 +23,7 @@ import type {
   ScriptStep,
   SimEvent,
 } from './types';
-import type { ConsumedRecordView, GroupState, NodeState } from './views';
+import type { ConsumedRecordView, NodeState } from './views';
 
 /** An event: when it is due (then the order it was scheduled in) and what happens. */
 export type QueueItem =
@@ -74,30 +68,6 @@ export interface PartitionDisk {
   log: EpochLog<LogRecord>;
   /** The replication-offset-checkpoint: the HW this replica last knew. */
   highWatermark: number;
-}
-
-/** A transaction of one producer in one partition: its first offset, and its marker's offset once written. */
-export interface TxnRange {
-  producerId: number;
-  firstOffset: number;
-  /** The offset of its COMMIT or ABORT marker. */
-  lastOffset: number;
-}
-
-/**
- * ProducerStateManager's ongoing transactions and the aborted-transaction index (.txnindex) of a
- * partition, built from the log up to `upTo` (the record read last is `lastId`, so that a
- * truncation under it is seen and the index rebuilt).
- */
-export interface TxnIndex {
-  upTo: number;
-  lastId: number;
-  /** Producer id → the first offset of its open transaction. */
-  ongoing: Map<number, number>;
-  /** Completed transactions whose marker may not be below the high watermark yet. */
-  unstable: TxnRange[];
-  /** Aborted transactions, oldest first (AbortedTxn entries of the .txnindex file). */
-  aborted: TxnRange[];
 }
 
 export interface NodeDisk {
@@ -190,15 +160,6 @@ export interface DelayedProduce {
   baseOffset: number;
   msg: Message;
   deadlineMs: number;
-}
-
-/**
- * One armed timer standing for many deadlines: it is re-armed only for an earlier deadline, and when
- * it fires the owner checks every deadline and re-arms for the next. The queue holds no stale pile.
- */
-export interface DeadlineTimer {
-  dueMs: number;
-  token: number;
 }
 
 export interface ReplicaMem {
@@ -352,45 +313,6 @@ export interface ProducerClient {
   txn?: TransactionState;
 }
 
-/** TransactionManager.State. */
-export type TxnClientState =
-  | 'UNINITIALIZED'
-  | 'INITIALIZING'
-  | 'READY'
-  | 'IN_TRANSACTION'
-  | 'COMMITTING_TRANSACTION'
-  | 'ABORTING_TRANSACTION'
-  | 'ABORTABLE_ERROR'
-  | 'FATAL_ERROR';
-
-export interface TransactionState {
-  transactionalId: string;
-  timeoutMs: number;
-  state: TxnClientState;
-  /** The transaction coordinator, -1 until FindCoordinator answers. */
-  coordinator: NodeId;
-  producerEpoch: number;
-  /** Partitions ("topic-partition") AddPartitionsToTxn added to the open transaction. */
-  partitions: string[];
-  /** The one transaction request in flight (TransactionManager sends them one at a time). */
-  inFlight: { purpose: 'find' | 'init' | 'add' | 'end'; reqId: number; sentAtMs: number } | null;
-  /** No transaction request before this time (retry.backoff.ms after an error). */
-  retryAtMs: number;
-  token: number;
-  timerDueMs: number;
-  /** beginTransaction() called before initTransactions() completed: it begins when it does. */
-  beginQueued: boolean;
-  /** The transaction began at (the loop commits it transactionMs later). */
-  beganAtMs: number;
-  /** Records of this transaction that failed (it can only be aborted then). */
-  failedRecords: number;
-  /** Records sent in this transaction (ledger ids), for the committed / aborted outcome. */
-  recordIds: number[];
-  lastError: string | null;
-  committed: number;
-  aborted: number;
-}
-
 export interface ProducerLoop {
   topic: string;
   ratePerSec: number;
@@ -493,162 +415,6 @@ export interface ConsumerMembership {
   revoking: boolean;
 }
 
-export interface GroupMember {
-  memberId: string;
-  clientId: string;
-  protocols: string[];
-  subscription: Subscription;
-  assignment: TopicPartition[];
-  sessionTimeoutMs: number;
-  rebalanceTimeoutMs: number;
-  /** Session expires at this time unless a heartbeat or request comes first. */
-  expiresAtMs: number;
-  /** A JoinGroup waiting for the rebalance to complete. */
-  pendingJoin: Message | null;
-  pendingSync: Message | null;
-  /** KIP-848 members only (consumerGroup.ts): the member epoch and the one before it. */
-  memberEpoch?: number;
-  previousMemberEpoch?: number;
-  /** KIP-848 MemberState: 'stable', 'unrevoked-partitions' or 'unreleased-partitions'. */
-  memberState?: MemberState;
-  /** KIP-848: partitions the member must give up before others get them. */
-  pendingRevocation?: TopicPartition[];
-  /** KIP-848: the member's part of the target assignment. */
-  target?: TopicPartition[];
-  /** KIP-848: the server assignor the member asked for (group.remote.assignor), null for the default. */
-  serverAssignor?: string | null;
-}
-
-export type MemberState = 'stable' | 'unrevoked-partitions' | 'unreleased-partitions';
-
-export interface GroupMem {
-  groupId: string;
-  /** The leader epoch of the __consumer_offsets partition the group was loaded at. */
-  loadedEpoch: number;
-  state: GroupState;
-  generation: number;
-  protocol: string;
-  leaderId: string | null;
-  members: Map<string, GroupMember>;
-  /** Committed offsets: "topic-partition" → offset and leader epoch. */
-  offsets: Map<string, { topic: string; partition: number; offset: number; leaderEpoch: number }>;
-  /** When PreparingRebalance ends at the latest (rebalance timeout or initial delay). */
-  joinDeadlineMs: number;
-  /** group.initial.rebalance.delay.ms: the first rebalance of an empty group waits this long for more members. */
-  initialDelay: boolean;
-  timer: DeadlineTimer;
-  nextMemberSeq: number;
-  /** 'consumer' for a KIP-848 group (consumerGroup.ts); absent for a classic group. */
-  type?: 'consumer';
-  /** KIP-848: bumped on every membership or subscription change. */
-  groupEpoch?: number;
-  /** KIP-848: the group epoch the target assignment was computed at. */
-  assignmentEpoch?: number;
-  /** KIP-848: the subscribed topics with their partition counts; a change bumps the group epoch. */
-  subscriptionMetadata?: string;
-}
-
-/** The leader's side of a consumer fetch session (FetchSession.scala's CachedPartition per partition). */
-export interface ConsumerFetchSession {
-  id: number;
-  owner: Addr;
-  /** The epoch the next incremental request must carry. */
-  epoch: number;
-  parts: SessionPartition[];
-}
-
-export interface SessionPartition {
-  topic: string;
-  partition: number;
-  /** tpKey(topic, partition). */
-  tp: string;
-  fetchOffset: number;
-  currentLeaderEpoch: number;
-  /** The high watermark and log start offset last sent: an incremental response leaves out a partition where neither changed. */
-  highWatermark: number;
-  logStartOffset: number;
-}
-
-export interface CoordinatorMem {
-  groups: Map<string, GroupMem>;
-  /**
-   * Appends to __consumer_offsets in flight: reqId → the commit to answer when it completes (null:
-   * an Admin client's AlterConsumerGroupOffsets from a tool, which waits for no answer here).
-   */
-  appends: Map<number, { groupId: string; request: Message | null; offsets: CommittedOffset[] }>;
-  /** Consumer fetch sessions (KIP-227, FetchSessionCache) by session id. */
-  fetchSessions: Map<number, ConsumerFetchSession>;
-  /** The last session id given out here (Kafka draws them at random; a counter keeps runs reproducible). */
-  lastFetchSessionId: number;
-  /** Consumer fetches parked until data arrives or fetch.max.wait.ms passes, keyed by request id (unique in the world), with their session. */
-  parked: Map<number, { msg: MessageOf<'ConsumerFetch'>; expiresAtMs: number; sessionId: number }>;
-  parkTimer: DeadlineTimer;
-  /** Last time this broker reported that __consumer_offsets cannot be created yet. */
-  offsetsTopicWarnedAtMs: number;
-}
-
-/** TransactionState (TransactionMetadata's states). */
-export type TxnState =
-  | 'Empty'
-  | 'Ongoing'
-  | 'PrepareCommit'
-  | 'PrepareAbort'
-  | 'CompleteCommit'
-  | 'CompleteAbort'
-  | 'PrepareEpochFence';
-
-/** TransactionMetadata: one transactional.id at its coordinator. */
-export interface TxnMetadata {
-  transactionalId: string;
-  /** The __transaction_state partition that holds it. */
-  statePartition: number;
-  producerId: number;
-  producerEpoch: number;
-  timeoutMs: number;
-  state: TxnState;
-  /** Partitions ("topic-partition") of the transaction. */
-  partitions: string[];
-  startMs: number;
-  /** A transition being written to __transaction_state: nothing else happens to it meanwhile. */
-  pending: TxnState | null;
-  /** Prepare*: partitions whose marker is not written yet, and the request in flight to each. */
-  markersPending: string[];
-  markerInFlight: Record<string, { reqId: number; sentAtMs: number }>;
-  markerOffsets: Record<string, number>;
-}
-
-/** A broker's transaction coordinator memory (TransactionStateManager); gone with the process. */
-export interface TxnCoordinatorMem {
-  txns: Map<string, TxnMetadata>;
-  /** Per __transaction_state partition this broker leads: the leader epoch it loaded at. */
-  loaded: Map<number, number>;
-  /** Appends to __transaction_state in flight: reqId → what to do when it completes. */
-  appends: Map<number, TxnAppend>;
-  abortTimer: DeadlineTimer;
-  markerTimer: DeadlineTimer;
-  topicWarnedAtMs: number;
-}
-
-export interface TxnAppend {
-  transactionalId: string;
-  /** The state the append moves the transaction to, and the metadata written. */
-  target: TxnState;
-  record: Pick<TxnMetadata, 'producerId' | 'producerEpoch' | 'timeoutMs' | 'partitions' | 'startMs'>;
-  /** The client request to answer when the append completes (InitProducerId, AddPartitionsToTxn, EndTxn). */
-  request: Message | null;
-}
-
-/** A completed transaction as its coordinator wrote it (kept for the invariants and views). */
-export interface CompletedTxn {
-  transactionalId: string;
-  producerId: number;
-  producerEpoch: number;
-  committed: boolean;
-  atMs: number;
-  /** Each partition's marker offset. */
-  markers: Record<string, number>;
-}
-
 export interface NetworkState {
   latencyMs: number;
   jitterMs: number;
@@ -725,3 +491,23 @@ export interface World {
 }
 
 export type { PartitionState, Timed };
+export type { DeadlineTimer } from './timers';
+export type {
+  GroupMember,
+  MemberState,
+  GroupMem,
+  ConsumerFetchSession,
+  SessionPartition,
+  CoordinatorMem,
+} from './groupState';
+export type {
+  TxnRange,
+  TxnIndex,
+  TxnClientState,
+  TransactionState,
+  TxnState,
+  TxnMetadata,
+  TxnCoordinatorMem,
+  TxnAppend,
+  CompletedTxn,
+} from './transactions';
