@@ -6,7 +6,7 @@
 import { authorizationError } from './acl';
 import { recordSizeBytes } from '../model/messages';
 import { countBytes } from '../model/traffic';
-import { armNodeDeadline, reply } from '../kernel/kernel';
+import { armNodeDeadline } from '../kernel/kernel';
 import { append, logEndOffset } from '../model/log';
 import type { LogRecord, MessageOf } from '../model/messages';
 import { tpKey } from '../model/metadata';
@@ -119,16 +119,8 @@ export function onWriteTxnMarkers(w: World, node: SimNode, msg: MessageOf<'Write
   const b = msg.body;
   const tp = tpKey(b.topic, b.partition);
   const mem = node.broker!.replicas.get(tp);
-  const answer = (error: string | undefined, offset: number) =>
-    reply(w, msg, {
-      kind: 'WriteTxnMarkersResponse',
-      transactionalId: b.transactionalId,
-      producerId: b.producerId,
-      topic: b.topic,
-      partition: b.partition,
-      ...(error ? { error } : {}),
-      offset,
-    });
+  // respondProduce answers a WriteTxnMarkers as it does when a marker waited for acks=all.
+  const answer = (error: string | undefined, offset: number) => respondProduce(w, msg, b, error, offset);
   if (!mem || mem.role !== 'leader') return answer('NOT_LEADER_OR_FOLLOWER', -1);
   if (mem.isr.length < effMinIsr(w, node, mem)) return answer('NOT_ENOUGH_REPLICAS', -1);
   const known = mem.producerState.get(b.producerId);

@@ -10,7 +10,7 @@ import { entryAt, logEndOffset } from '../model/log';
 import { tpKey } from '../model/metadata';
 import { APPEND_STRIDE, HW_STRIDE, type PartitionTrail } from '../model/trail';
 import type { World } from '../model/world';
-import type { Acks, LedgerEntry, NodeId } from '../model/types';
+import type { LedgerEntry, NodeId } from '../model/types';
 
 export type JourneyStageKind =
   | 'send'
@@ -38,18 +38,11 @@ export interface JourneyStage {
   eventSeq?: number;
 }
 
-export interface RecordJourneyView {
-  recordId: number;
-  producerId: string;
-  topic: string;
-  partition: number;
-  /** -1 while unknown (not yet appended, or acks=0). */
-  offset: number;
-  key: string | null;
-  value: string;
-  acks: Acks;
-  status: LedgerEntry['status'];
-  error?: string;
+/** The record as the ledger holds it (offset -1 while unknown: not yet appended, or acks=0), and its stages. */
+export interface RecordJourneyView extends Pick<
+  LedgerEntry,
+  'recordId' | 'producerId' | 'topic' | 'partition' | 'offset' | 'key' | 'value' | 'acks' | 'status' | 'error'
+> {
   /** In time order (stages at one instant in the order they happen). */
   stages: JourneyStage[];
   /** The simulated time the journey was read at. */

@@ -7,7 +7,7 @@ import { createTopic } from '../kraft/replicationControl';
 import { javaStringHashCode } from '../kernel/javaHash';
 import { emit } from '../kernel/kernel';
 import { tpKey } from '../model/metadata';
-import type { SimNode, TxnCoordinatorMem, TxnMetadata, TxnState, World } from '../model/world';
+import type { SimNode, TxnCoordinatorMem, TxnMetadata, World } from '../model/world';
 
 export const TRANSACTION_STATE_TOPIC = '__transaction_state';
 
@@ -69,14 +69,10 @@ export function maybeCreateTransactionStateTopic(w: World, node: SimNode, mem: T
 export const txnLogKey = (transactionalId: string) => JSON.stringify(['txn', transactionalId]);
 
 /** TransactionLog.valueToBytes: TransactionLogValue (producer id and epoch, timeout, state, partitions, start). */
-export interface TxnLogValue {
-  producerId: number;
-  producerEpoch: number;
-  timeoutMs: number;
-  state: TxnState;
-  partitions: string[];
-  startMs: number;
-}
+export type TxnLogValue = Pick<
+  TxnMetadata,
+  'producerId' | 'producerEpoch' | 'timeoutMs' | 'state' | 'partitions' | 'startMs'
+>;
 
 export function txnLogValue(m: Pick<TxnMetadata, keyof TxnLogValue>): string {
   const v: TxnLogValue = {
