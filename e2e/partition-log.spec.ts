@@ -92,6 +92,9 @@ test("a record's journey goes from send() to the group's commit, and a stage see
   const append = stages.getByRole('button', { name: /^Seek to [\d.]+ s: appended by leader/ });
   const label = (await append.getAttribute('aria-label')) ?? '';
   const atSeconds = parseFloat(/Seek to ([\d.]+) s/.exec(label)?.[1] ?? 'NaN');
+  // Paused first, as a reader would to study a moment: at 10× the clock would otherwise pass the
+  // commit again within a fraction of a second, and nothing would be later than now.
+  await page.getByRole('group', { name: 'Playback' }).getByRole('button', { name: 'Pause' }).click();
   await append.click();
   await expect.poll(() => simulatedSeconds(page), { timeout: 10_000 }).toBeLessThan(atSeconds + 1);
   // After the seek the journey stays whole; what comes after this moment is marked as later.
