@@ -50,7 +50,7 @@ import {
   onListOffsets,
   onOffsetsForLeaderEpoch,
 } from './broker/consumerFetch';
-import { onCoordinatorAppendResponse } from './groups/groupMetadataManager';
+import { onCoordinatorAppendResponse, syncLoadedGroups } from './groups/groupMetadataManager';
 import {
   onConsumerGroupHeartbeatRequest,
   onFindCoordinator,
@@ -246,6 +246,7 @@ setQuorumListener({
     if (node.isController) onControllerCommit(w, node);
     if (node.isBroker) {
       onMetadataApplied(w, node, applied);
+      syncLoadedGroups(w, node);
       onTxnMetadataApplied(w, node);
     }
   },
@@ -303,6 +304,7 @@ export function dispatch(w: World, item: QueueItem, sim: { apply(command: Comman
           return;
         case 'fenceCheck':
         case 'controllerPeriodic':
+        case 'noOpRecord':
           onControllerTimer(w, node, item.name, item.token);
           if (item.name === 'controllerPeriodic') maybeCreateScenarioTopics(w, node);
           return;

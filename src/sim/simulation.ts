@@ -57,7 +57,7 @@ import { runCli } from './tools';
 // 0.5.1: CreateTopics refuses a name that collides with an existing one in metric names (a.b, a_b).
 // 0.6.0: transactions (KIP-98): __transaction_state and its coordinator, control records, the LSO
 //        and read_committed; the transaction configs join the cluster config.
-export const ENGINE_VERSION = '0.6.0';
+export const ENGINE_VERSION = '0.6.1';
 
 /** One line run through the cli command (Simulation.cliHistory). */
 export interface CliRun {

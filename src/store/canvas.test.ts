@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Snapshot } from '../sim/types';
 import { announcementFor, cutStates, layoutCluster, messageBudget, replicaRole, type Box } from './canvas';
 
 function cluster(brokers: number, zones: number) {
@@ -154,5 +155,34 @@ describe('announcementFor', () => {
   it('counts what it does not read', () => {
     const five = Array.from({ length: 5 }, (_, i) => ({ type: 'LeaderElected', message: `e${i}.` }));
     expect(announcementFor(five)).toMatch(/And 2 more\.$/);
+  });
+});
+
+describe('the group card', () => {
+  it('marks a broker that still acts as the group coordinator on stale metadata', async () => {
+    const { clientCards } = await import('./canvas/clients');
+    const group = {
+      groupId: 'order-service',
+      coordinator: 9,
+      offsetsPartition: 0,
+      state: 'Stable',
+      groupProtocol: 'classic',
+      generation: 1,
+      groupEpoch: -1,
+      assignmentEpoch: -1,
+      protocol: 'range',
+      leaderId: null,
+      members: [],
+      offsets: [],
+      totalLag: 0,
+      recordsConsumed: 0,
+      staleCoordinators: [{ brokerId: 6, state: 'Stable', members: 2 }],
+    };
+    const snapshot = { partitions: [], clients: { producers: [], consumers: [], groups: [group] } };
+    const card = clientCards(snapshot as unknown as Snapshot, new Map()).clients[0]!;
+    expect(card.lines).toContain(
+      '⚠ broker 6 still acts as its coordinator on stale metadata: Stable, 2 member(s)',
+    );
+    expect(card.label).toContain('⚠ broker 6 still acts as its coordinator');
   });
 });

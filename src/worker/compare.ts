@@ -156,6 +156,7 @@ function runBranch(
   const ledgerBefore = sim.ledger().length;
   const eventsBefore = sim.events().length;
   const lostBefore = new Set(sim.lostAcknowledged().map((e) => e.recordId));
+  const downAtStart = downNodes(sim.snapshot());
   const pending = variant
     .map((c, index) => ('command' in c ? { ...c, index } : { afterMs: 0, command: c, index }))
     .sort((x, y) => x.afterMs - y.afterMs || x.index - y.index);
@@ -245,9 +246,14 @@ function runBranch(
   const elections: BranchOutcome['elections'] = [];
   const truncated: BranchOutcome['truncated'] = [];
   if (focus) {
+    // An election of a broker that is down but not yet fenced (the controller moved leadership to
+    // the next ISR member, dead too) brings nothing back: it is not one of the branch's elections.
+    const down = new Set(downAtStart);
     for (const e of sim.events().slice(eventsBefore)) {
+      if (e.type === 'NodeCrashed') down.add(e.nodeId!);
+      if (e.type === 'NodeRestarted') down.delete(e.nodeId!);
       if (e.topic !== focus.topic || e.partition !== focus.partition) continue;
-      if (e.type === 'LeaderElected')
+      if (e.type === 'LeaderElected' && !down.has(e.leader as NodeId))
         elections.push({
           afterMs: e.timeMs - startMs,
           leader: e.leader as NodeId,

@@ -4,6 +4,7 @@ import { startHost } from './host';
 import type { WorkerToPage } from './protocol';
 import { FakeClock } from './testing/fakeClock';
 import { latestSnapshot } from './testing/latestSnapshot';
+import { twoZonesOfOnePartition } from './testing/twoZones';
 
 /** A wall clock on which each look costs a millisecond, so a wall-time budget runs out. */
 class BusyClock extends FakeClock {
@@ -19,12 +20,13 @@ describe('a what-if question in the worker', () => {
     const sent: WorkerToPage[] = [];
     const host = startHost((m) => sent.push(m), clock);
     clock.pass(15_000);
+    const pair = twoZonesOfOnePartition(latestSnapshot(sent));
     host.receive({
       type: 'whatIf',
       id: 7,
       targets: [
         { kind: 'rack', rack: 'zone-a' },
-        { kind: 'nodes', nodeIds: [4, 6] },
+        { kind: 'nodes', nodeIds: pair },
       ],
     });
     clock.pass(5_000);
@@ -32,7 +34,7 @@ describe('a what-if question in the worker', () => {
     expect(progress.length).toBeGreaterThan(2);
     const result = sent.find((m) => m.type === 'whatIfResult');
     expect(result?.type === 'whatIfResult' && result.result?.outcomes.map((o) => o.label)).toEqual([
-      'Nodes 4, 6',
+      `Nodes ${pair.join(', ')}`,
       'Zone zone-a',
     ]);
     // Snapshots went out between the slices, and no node crashed in the live run.

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/presets';
 import { createSimulation } from '../sim';
+import { twoZonesOfOnePartition } from './testing/twoZones';
 import { WhatIfJob } from './whatIf';
 
 function settled() {
@@ -42,14 +43,15 @@ describe('what if a zone of the default cluster goes dark', () => {
 
   it('puts two brokers of two zones first: their partitions fall under min.insync.replicas', () => {
     const sim = settled();
+    const pair = twoZonesOfOnePartition(sim.snapshot());
     const result = run(
       new WhatIfJob(sim, [
         { kind: 'rack', rack: 'zone-a' },
-        { kind: 'nodes', nodeIds: [4, 6] },
+        { kind: 'nodes', nodeIds: pair },
       ]),
     );
     const [worst, other] = result.outcomes;
-    expect(worst?.label).toBe('Nodes 4, 6');
+    expect(worst?.label).toBe(`Nodes ${pair.join(', ')}`);
     expect(worst?.underMinIsrCount).toBeGreaterThan(0);
     expect(
       worst?.underMinIsr.every((p) => p.startsWith('orders-') || p.startsWith('__consumer_offsets-')),

@@ -70,6 +70,11 @@ export const MEMBER_IO: MemberIo = { request, commit, coordinatorUnknown, fail: 
 
 export function coordinatorUnknown(w: World, c: ConsumerClient): void {
   c.coordinator = -1;
+  // The next FindCoordinator goes to another broker. Kafka sends it to NetworkClient.leastLoadedNode,
+  // which starts from a random node; taking the next broker in turn keeps runs reproducible and,
+  // like Kafka, does not keep asking a broker whose stale metadata names a coordinator cut off
+  // from the cluster.
+  c.bootstrapIdx++;
   for (const k of COORDINATOR_REQUESTS) c.pendingReq.delete(k);
   if (c.state === 'joining' || c.state === 'syncing') c.state = 'finding-coordinator';
   c.backoffUntilMs = w.nowMs + num(c, 'retry.backoff.ms');

@@ -33,6 +33,49 @@ export function groupAt(w: World, node: SimNode, groupId: string): GroupMem | nu
   return loadGroup(w, node, cm, groupId, tp, mem.leaderEpoch, !!g);
 }
 
+/**
+ * Loads every group of each __consumer_offsets partition this broker has just become leader of, and
+ * forgets those of the partitions it no longer leads, on each metadata change. Kafka loads a
+ * partition's groups when its broker is elected (GroupCoordinatorService.onElection →
+ * CoordinatorRuntime.scheduleLoadOperation), not on the first request: the loaded members' sessions
+ * run from then, so a group whose members still talk to a stale coordinator expires here.
+ */
+export function syncLoadedGroups(w: World, node: SimNode): void {
+  const b = node.broker;
+  if (!b || !node.raft?.image.topics.has(OFFSETS_TOPIC)) return;
+  const n = offsetsPartitionCount(w, node);
+  const known = w.coordinators.get(node.id);
+  for (let p = 0; p < n; p++) {
+    const tp = tpKey(OFFSETS_TOPIC, p);
+    const mem = b.replicas.get(tp);
+    const epoch = mem && mem.role === 'leader' ? mem.leaderEpoch : -1;
+    const loadedAt = known?.loadedPartitions.get(p);
+    if (epoch < 0) {
+      if (loadedAt === undefined) continue;
+      known!.loadedPartitions.delete(p);
+      for (const [id, g] of known!.groups) if (groupTp(w, node, g.groupId) === tp) known!.groups.delete(id);
+      continue;
+    }
+    if (loadedAt === epoch) continue;
+    const cm = coordinatorMem(w, node);
+    cm.loadedPartitions.set(p, epoch);
+    for (const groupId of groupIdsInLog(node, tp)) groupAt(w, node, groupId);
+  }
+}
+
+/** The group ids that have records in this replica's log of a __consumer_offsets partition, in first-seen order. */
+function groupIdsInLog(node: SimNode, tp: string): string[] {
+  const log = node.disk.partitions.get(tp)?.log;
+  const ids = new Set<string>();
+  if (log)
+    for (let off = log.logStartOffset; off < logEndOffset(log); off++) {
+      const key = entryAt(log, off)?.key;
+      if (key == null || !(key.startsWith('["group",') || key.startsWith('["offset",'))) continue;
+      ids.add((JSON.parse(key) as [string, string])[1]);
+    }
+  return [...ids];
+}
+
 export const offsetKey = (groupId: string, topic: string, partition: number) =>
   JSON.stringify(['offset', groupId, topic, partition]);
 

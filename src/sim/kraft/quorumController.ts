@@ -7,6 +7,7 @@ import { clusterValue, topicValue } from '../model/image';
 import { logEndOffset } from '../model/log';
 import type { Body, MessageOf } from '../model/messages';
 import type { MetaRecord } from '../model/metadata';
+import { bootstrapFeatures } from '../model/features';
 import { cloneImage, isActiveBroker, tpKey } from '../model/metadata';
 import type { ControllerMem, SimNode, World } from '../model/world';
 import type { NodeId } from '../model/types';
@@ -23,6 +24,7 @@ export function newControllerMem(): ControllerMem {
     pendingReplies: [],
     fenceToken: 0,
     periodicToken: 0,
+    noOpToken: 0,
     lastUncleanCheckMs: 0,
     lastRebalanceCheckMs: 0,
   };
@@ -84,6 +86,39 @@ function activate(w: World, node: SimNode): void {
   );
   armFenceCheck(w, node, sessionTimeoutMs(w, c.work));
   c.periodicToken = setNodeTimer(w, node, 1000, 'controllerPeriodic');
+  if (!hasBootstrapRecords(node)) write(w, node, bootstrapRecords(w));
+  c.noOpToken = setNodeTimer(w, node, METADATA_MAX_IDLE_INTERVAL_MS, 'noOpRecord');
+}
+
+/**
+ * metadata.max.idle.interval.ms (KIP-835, default 500): the active controller appends a NoOpRecord
+ * this often, so the metadata log's end, and with it the brokers' metadata offsets and the broker
+ * epochs of later registrations, move on with time as in a real cluster (QuorumController
+ * maybeScheduleNextWriteNoOpRecord). Kafka's default; not a scenario config here.
+ */
+export const METADATA_MAX_IDLE_INTERVAL_MS = 500;
+
+/** Whether the log already holds the bootstrap records (a failover, or a restart of the whole quorum). */
+function hasBootstrapRecords(node: SimNode): boolean {
+  return node.raft!.image.features.has('metadata.version');
+}
+
+/**
+ * The records a controller writes when it activates on an empty log
+ * (ActivationRecordsGenerator.recordsForEmptyLog): the bootstrap metadata of `kafka-storage format`,
+ * its finalized feature levels, in a metadata transaction (KIP-868). Not modeled: SCRAM credentials
+ * and the ZK migration state record.
+ */
+function bootstrapRecords(w: World): MetaRecord[] {
+  return [
+    { type: 'BeginTransactionRecord', name: 'Bootstrap records' },
+    ...bootstrapFeatures(w).map(([name, featureLevel]): MetaRecord => ({
+      type: 'FeatureLevelRecord',
+      name,
+      featureLevel,
+    })),
+    { type: 'EndTransactionRecord' },
+  ];
 }
 
 export function activeController(w: World): SimNode | undefined {
@@ -270,6 +305,12 @@ export function onControllerTimer(w: World, node: SimNode, name: string, token: 
       next = Math.min(next, last + timeout + 1 - w.nowMs);
     }
     armFenceCheck(w, node, Math.max(next, 0));
+    return;
+  }
+  if (name === 'noOpRecord') {
+    if (token !== c.noOpToken) return;
+    write(w, node, [{ type: 'NoOpRecord' }]);
+    c.noOpToken = setNodeTimer(w, node, METADATA_MAX_IDLE_INTERVAL_MS, 'noOpRecord');
     return;
   }
   if (name === 'controllerPeriodic') {

@@ -17,6 +17,7 @@ export function coordinatorMem(w: World, node: SimNode): CoordinatorMem {
       parked: new Map(),
       parkTimer: { dueMs: -1, token: 0 },
       offsetsTopicWarnedAtMs: -Infinity,
+      loadedPartitions: new Map(),
     };
     w.coordinators.set(node.id, cm);
   }

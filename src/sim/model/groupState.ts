@@ -98,4 +98,6 @@ export interface CoordinatorMem {
   parkTimer: DeadlineTimer;
   /** Last time this broker reported that __consumer_offsets cannot be created yet. */
   offsetsTopicWarnedAtMs: number;
+  /** The __consumer_offsets partitions whose groups this broker loaded as leader, with the leader epoch. */
+  loadedPartitions: Map<number, number>;
 }

@@ -23,7 +23,14 @@ export type MetaRecord =
       name: string;
       value: ConfigValue | null;
     }
-  | { type: 'RemoveTopicRecord'; name: string };
+  | { type: 'RemoveTopicRecord'; name: string }
+  // The bootstrap records the first active controller writes to an empty log, in a metadata
+  // transaction (ActivationRecordsGenerator.recordsForEmptyLog, KIP-868), and the NoOpRecord it
+  // writes every metadata.max.idle.interval.ms (KIP-835).
+  | { type: 'BeginTransactionRecord'; name: string }
+  | { type: 'FeatureLevelRecord'; name: string; featureLevel: number }
+  | { type: 'EndTransactionRecord' }
+  | { type: 'NoOpRecord' };
 
 export interface MetaEntry {
   epoch: number;
@@ -77,6 +84,8 @@ export interface MetaImage {
   partitions: Map<string, PartitionState>;
   clusterConfig: Record<string, ConfigValue>;
   brokerConfigs: Map<string, Record<string, ConfigValue>>;
+  /** Finalized feature levels by feature name (FeatureLevelRecord): metadata.version and the others. */
+  features: Map<string, number>;
 }
 
 /** Orders partitions by topic name, then partition number. */
@@ -104,6 +113,7 @@ export function emptyImage(): MetaImage {
     partitions: new Map(),
     clusterConfig: {},
     brokerConfigs: new Map(),
+    features: new Map(),
   };
 }
 
@@ -116,6 +126,12 @@ export function applyRecord(img: MetaImage, offset: number, rec: MetaRecord): vo
   img.offset = offset;
   switch (rec.type) {
     case 'LeaderChangeMessage':
+    case 'BeginTransactionRecord':
+    case 'EndTransactionRecord':
+    case 'NoOpRecord':
+      return;
+    case 'FeatureLevelRecord':
+      img.features.set(rec.name, rec.featureLevel);
       return;
     case 'RegisterBrokerRecord':
       img.brokers.set(rec.brokerId, {

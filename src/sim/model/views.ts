@@ -255,6 +255,12 @@ export interface GroupView {
   /** Total lag over the group's committed partitions. */
   totalLag: number;
   recordsConsumed: number;
+  /**
+   * Other running brokers that still hold the group and believe, on their own stale metadata, that
+   * they lead its __consumer_offsets partition (a broker cut off from the controllers): members may
+   * still talk to them. Empty in a healthy cluster.
+   */
+  staleCoordinators: { brokerId: NodeId; state: GroupState; members: number }[];
 }
 
 export interface ConsumerView {

@@ -48,6 +48,7 @@ export type TimerName =
   | 'alterPartitionRetry'
   | 'retention'
   | 'controllerPeriodic'
+  | 'noOpRecord'
   | 'groupTimer'
   | 'consumerFetchExpire'
   | 'txnAbortTimedOut'
@@ -131,6 +132,8 @@ export interface ControllerMem {
   pendingReplies: PendingReply[];
   fenceToken: number;
   periodicToken: number;
+  /** The timer of the next NoOpRecord (KIP-835). */
+  noOpToken: number;
   lastUncleanCheckMs: number;
   lastRebalanceCheckMs: number;
 }

@@ -118,9 +118,27 @@ export function clientsView(w: World, img: MetaImage, highWatermark: (tp: string
       offsets,
       totalLag: totalLagOf(offsets),
       recordsConsumed: w.consumedCount.get(groupId) ?? 0,
+      staleCoordinators: staleCoordinatorsOf(w, groupId, coordinator),
     };
   });
   return { producers, consumers, groups };
+}
+
+/** Running brokers other than the metadata's coordinator that still hold the group as leaders of its partition. */
+function staleCoordinatorsOf(w: World, groupId: string, coordinator: NodeId): GroupView['staleCoordinators'] {
+  const out: GroupView['staleCoordinators'] = [];
+  for (const [brokerId, cm] of [...w.coordinators.entries()].sort((a, b) => a[0] - b[0])) {
+    const g = cm.groups.get(groupId);
+    const node = w.nodes.get(brokerId);
+    if (brokerId === coordinator || !g || !node || node.state !== 'running') continue;
+    const img = node.raft?.image;
+    const n = img?.topics.get(OFFSETS_TOPIC)?.partitions ?? 0;
+    const own =
+      n > 0 ? img!.partitions.get(tpKey(OFFSETS_TOPIC, offsetsPartitionFor(groupId, n))) : undefined;
+    if (own?.leader !== brokerId) continue;
+    out.push({ brokerId, state: g.state, members: g.members.size });
+  }
+  return out;
 }
 
 /** Every group id: those of the consumers and those the coordinators hold, sorted. */

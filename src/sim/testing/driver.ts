@@ -13,6 +13,7 @@ import type {
   SimEvent,
 } from '../model/types';
 import type { PartitionView } from '../model/views';
+import type { MetaRecord } from '../model/metadata';
 import type { Message, MessageKind, MessageOf } from '../model/messages';
 import type { ConsumerFetchSession, World } from '../model/world';
 import { lastStableOffset, ongoingTransactions } from '../broker/transactionIndex';
@@ -258,6 +259,16 @@ export class Driver {
   /** The cluster-wide configs as one node's metadata image has them. */
   clusterConfigSeenBy(nodeId: NodeId) {
     return this.sim.world.nodes.get(nodeId)?.raft?.image.clusterConfig ?? {};
+  }
+
+  /** The records of a node's copy of the metadata log, in order (index = offset from the log start). */
+  metadataLog(nodeId: NodeId): MetaRecord[] {
+    return this.sim.world.nodes.get(nodeId)?.disk.metaLog.entries.map((e) => e.record) ?? [];
+  }
+
+  /** The finalized feature levels in a node's metadata image (FeatureLevelRecord). */
+  featuresSeenBy(nodeId: NodeId): Map<string, number> {
+    return this.sim.world.nodes.get(nodeId)?.raft?.image.features ?? new Map();
   }
 
   /** The record types of a node's copy of the metadata log, in order. */

@@ -55,6 +55,10 @@ export function clientCards(
         ? `${group.state}, consumer protocol, group epoch ${group.groupEpoch}, lag ${group.totalLag}`
         : `${group.state}, lag ${group.totalLag}`,
     );
+    for (const stale of group.staleCoordinators ?? [])
+      lines.push(
+        `⚠ broker ${stale.brokerId} still acts as its coordinator on stale metadata: ${stale.state}, ${stale.members} member(s)`,
+      );
     clients.push({
       clientKind: 'group',
       id: group.groupId,

@@ -118,7 +118,15 @@ export function selectInspector(
     case 'group': {
       const group = snapshot.clients.groups?.find((x) => x.groupId === selection.id);
       if (!group) return null;
-      const fields = fieldsOf(group);
+      const fields = fieldsOf(group, ['staleCoordinators']);
+      // A broker cut off from the controllers that still acts as the group's coordinator.
+      fields.push({
+        label: 'Stale coordinators',
+        value:
+          (group.staleCoordinators ?? [])
+            .map((c) => `broker ${c.brokerId} (${c.state}, ${c.members} member(s), on stale metadata)`)
+            .join('; ') || 'none',
+      });
       // KIP-848: each member's epoch and reconciliation state, in words.
       if (group.groupProtocol === 'consumer')
         for (const m of group.members)

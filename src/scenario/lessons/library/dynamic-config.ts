@@ -49,7 +49,8 @@ export const dynamicConfig: Lesson = {
         answerHolds: (view) =>
           eventsSince(view, 'NodeRestarted').length === 0 &&
           view.snapshot.nodes.every((n) => n.state === 'running') &&
-          view.snapshot.quorum.highWatermark > view.start.quorum.highWatermark,
+          // The ConfigRecord committed (the log's end also moves by a NoOpRecord twice a second).
+          eventsSince(view, 'ConfigChanged').length > 0,
         explanation:
           'In KRaft, metadata — configs included — is a replicated log. Brokers follow it and apply each change in memory within milliseconds.',
       },
