@@ -162,3 +162,71 @@ describe('kafka-acls.sh', () => {
     expect(acls(sim)).toEqual([]);
   });
 });
+
+// tools/src/main/java/org/apache/kafka/tools/FeatureCommand.java: handleDescribe's printf, features
+// sorted by name, metadata.version by its release name (levelToString); update()'s lines.
+describe('kafka-features.sh', () => {
+  const line = (name: string, min: string, max: string, level: string, epoch: number) =>
+    `Feature: ${name}\tSupportedMinVersion: ${min}\tSupportedMaxVersion: ${max}\tFinalizedVersionLevel: ${level}\tEpoch: ${epoch}`;
+
+  it('describe lists the features the simulator models, with the metadata offset as the epoch', () => {
+    const sim = cluster();
+    const r = run(sim, `kafka-features.sh ${BS} describe`);
+    const epoch = Number(/Epoch: (\d+)/.exec(r.output)?.[1]);
+    expect(epoch).toBeGreaterThan(0);
+    expect(r).toEqual({
+      ok: true,
+      output: [
+        line('eligible.leader.replicas.version', '0', '1', '1', epoch),
+        line('group.version', '0', '1', '1', epoch),
+        line('kraft.version', '0', '1', '0', epoch),
+        line('metadata.version', '3.3-IV3', '4.1-IV1', '4.1-IV1', epoch),
+        line('transaction.version', '0', '2', '0', epoch),
+      ].join('\n'),
+    });
+  });
+
+  it('downgrade --feature eligible.leader.replicas.version=0 turns ELR off as the cluster setting', () => {
+    const sim = cluster();
+    expect(
+      run(sim, `kafka-features.sh ${BS} downgrade --feature eligible.leader.replicas.version=0 --dry-run`)
+        .output,
+    ).toBe('eligible.leader.replicas.version can be downgraded to 0.');
+    expect(
+      run(sim, `kafka-features.sh ${BS} downgrade --feature eligible.leader.replicas.version=0`),
+    ).toEqual({
+      ok: true,
+      output: 'eligible.leader.replicas.version was downgraded to 0.',
+    });
+    sim.advance(1000);
+    expect(run(sim, `kafka-features.sh ${BS} describe`).output.split('\n')[0]).toMatch(
+      /^Feature: eligible.leader.replicas.version\tSupportedMinVersion: 0\tSupportedMaxVersion: 1\tFinalizedVersionLevel: 0\t/,
+    );
+    expect(run(sim, `kafka-features.sh ${BS} upgrade --feature eligible.leader.replicas.version=0`)).toEqual({
+      ok: true,
+      output: 'eligible.leader.replicas.version was upgraded to 0.',
+    });
+  });
+
+  it("refuses in FeatureControlManager's and argparse4j's words", () => {
+    const sim = cluster();
+    expect(run(sim, `kafka-features.sh ${BS} upgrade --feature group.version=3`).output).toBe(
+      [
+        'Could not upgrade group.version to 3. Invalid update version 3 for feature group.version. Local controller 1 only supports versions 0-1',
+        '1 out of 1 operation(s) failed.',
+      ].join('\n'),
+    );
+    expect(
+      run(sim, `kafka-features.sh ${BS} upgrade --feature eligible.leader.replicas.version=0`).output,
+    ).toMatch(/Can't downgrade the version of this feature without setting the upgrade type/);
+    expect(run(sim, `kafka-features.sh ${BS} upgrade --feature x`).output).toBe(
+      "Can't parse feature=level string x: equals sign not found.",
+    );
+    expect(run(sim, `kafka-features.sh ${BS} explain`).output.split('\n').at(-1)).toBe(
+      "kafka-features: error: argument command: invalid choice: 'explain' (choose from 'describe', 'upgrade', 'downgrade', 'disable', 'version-mapping', 'feature-dependencies')",
+    );
+    expect(run(sim, 'kafka-features.sh describe').output.split('\n').at(-1)).toBe(
+      'kafka-features: error: one of the arguments --bootstrap-server --bootstrap-controller is required',
+    );
+  });
+});

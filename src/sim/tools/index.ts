@@ -6,6 +6,7 @@
 import { aclCommand } from './aclCommand';
 import { configCommand } from './configCommand';
 import { consumerGroupCommand } from './consumerGroupCommand';
+import { featureCommand } from './featureCommand';
 import { getOffsetShell } from './getOffsetShell';
 import { leaderElectionCommand } from './leaderElectionCommand';
 import { metadataQuorumCommand } from './metadataQuorumCommand';
@@ -27,6 +28,7 @@ export const TOOLS: readonly Tool[] = [
   reassignPartitionsCommand,
   getOffsetShell,
   aclCommand,
+  featureCommand,
 ];
 
 /** For completion in a terminal: each tool's name, sub-commands and long options. */
