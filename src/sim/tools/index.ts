@@ -6,6 +6,8 @@
 import { aclCommand } from './aclCommand';
 import { configCommand } from './configCommand';
 import { consumerGroupCommand } from './consumerGroupCommand';
+import { consoleConsumer } from './consoleConsumer';
+import { consoleProducer } from './consoleProducer';
 import { featureCommand } from './featureCommand';
 import { getOffsetShell } from './getOffsetShell';
 import { leaderElectionCommand } from './leaderElectionCommand';
@@ -29,6 +31,8 @@ export const TOOLS: readonly Tool[] = [
   getOffsetShell,
   aclCommand,
   featureCommand,
+  consoleProducer,
+  consoleConsumer,
 ];
 
 /** For completion in a terminal: each tool's name, sub-commands and long options. */
