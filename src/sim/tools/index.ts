@@ -15,6 +15,7 @@ import { metadataQuorumCommand } from './metadataQuorumCommand';
 import { reassignPartitionsCommand } from './reassignPartitionsCommand';
 import { readFile, runShell, SHELL_COMMANDS, writeFile } from './shell';
 import { tokenize } from './tokenizer';
+import { transactionsCommand } from './transactionsCommand';
 import type { Tool, ToolContext, ToolResult } from './tool';
 import { topicCommand } from './topicCommand';
 
@@ -33,6 +34,7 @@ export const TOOLS: readonly Tool[] = [
   featureCommand,
   consoleProducer,
   consoleConsumer,
+  transactionsCommand,
 ];
 
 /** For completion in a terminal: each tool's name, sub-commands and long options. */
