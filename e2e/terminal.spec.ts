@@ -154,3 +154,40 @@ test('a reassignment from the terminal: write the plan, execute it, verify it un
   );
   await page.screenshot({ path: 'test-results/terminal-reassign-1280.png' });
 });
+
+test('records piped into the console producer come back from the console consumer', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const terminal = await openTerminal(page);
+  const log = terminal.getByRole('log', { name: 'Terminal output' });
+  await type(
+    page,
+    `echo -e 'alice:1\\nbob:2' | kafka-console-producer.sh ${BS} --topic orders --property parse.key=true --property key.separator=:`,
+  );
+  // The records are delivered as the simulated clock runs; the one-shot consumer reads what is there.
+  await expect
+    .poll(
+      async () => {
+        await type(
+          page,
+          `kafka-console-consumer.sh ${BS} --topic orders --from-beginning --property print.key=true`,
+        );
+        const output = log.locator('pre').last();
+        await expect(output).not.toHaveText('Running…');
+        return output.innerText();
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toMatch(/alice\t1[\s\S]*Processed a total of \d+ messages/);
+  await type(page, `kafka-acls.sh ${BS} --add --allow-principal User:alice --operation Read --topic orders`);
+  await expect(log.locator('pre').last()).toContainText(
+    'Adding ACLs for resource `ResourcePattern(resourceType=TOPIC, name=orders, patternType=LITERAL)`:',
+  );
+  await type(page, `kafka-features.sh ${BS} describe`);
+  await expect(log.locator('pre').last()).toContainText(
+    'Feature: metadata.version\tSupportedMinVersion: 3.3-IV3',
+  );
+  await page.screenshot({ path: 'test-results/terminal-console-1280.png' });
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.screenshot({ path: 'test-results/terminal-console-1920.png' });
+});

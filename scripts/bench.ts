@@ -4,7 +4,8 @@
 // median of --runs runs after one warm-up run that is not counted.
 // Also: the large cluster idle with a quorum of 5 controllers (size quorum: heartbeats and the
 // controller's periodic work only), and the large load with 5 controllers (large+5c).
-// Options: --only small|medium|large|quorum|large+5c|clients  --runs N  --soak (the 10-minute memory run of the large size)
+// And issue 15's huge size, 200 brokers and 20,000 partitions, idle and under the same load (--only huge).
+// Options: --only small|medium|large|quorum|large+5c|huge|clients  --runs N  --soak (the 10-minute memory run of the large size)
 
 import { performance } from 'node:perf_hooks';
 import { createSimulation } from '../src/sim/index';
@@ -66,6 +67,28 @@ const SIZES: Size[] = [
     measureSimMs: 20_000,
     note: 'the large load with 5 controllers',
   },
+  // Issue 15: a real mid-sized cluster, at the simulator's limits' scale (200 brokers, 20,000 partitions).
+  {
+    name: 'huge',
+    brokers: 200,
+    racks: 4,
+    partitions: 20_000,
+    controllers: 3,
+    target: 1,
+    measureSimMs: 10_000,
+    idle: true,
+    note: 'idle: 200 brokers heartbeating, 20,000 partitions',
+  },
+  {
+    name: 'huge',
+    brokers: 200,
+    racks: 4,
+    partitions: 20_000,
+    controllers: 3,
+    target: 1,
+    measureSimMs: 10_000,
+    note: '200 brokers, 20,000 partitions, 1,000 records/s',
+  },
 ];
 
 const RATE_PER_S = 1000;
@@ -102,8 +125,10 @@ function scenario(size: Size, retentionMs?: number): Scenario {
 
 /** Boots the cluster, then runs `simMs` of steady load; returns wall ms spent on the loaded part. */
 function run(size: Size, simMs: number, onMinute?: (simS: number) => void, retentionMs?: number) {
+  const bootStart = performance.now();
   const sim = createSimulation(scenario(size, retentionMs));
   sim.advance(15_000); // boot: quorum, registrations, topic creation
+  const bootWallMs = performance.now() - bootStart;
   if (sim.snapshot().partitions.some((p) => p.leader < 0))
     throw new Error(`${size.name}: cluster did not boot`);
   let next = 0;
@@ -130,7 +155,7 @@ function run(size: Size, simMs: number, onMinute?: (simS: number) => void, reten
   const wallMs = performance.now() - start;
   peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
   const acked = sim.ledger().filter((e) => e.status === 'acked').length;
-  return { wallMs, peakHeap, acked, sim };
+  return { wallMs, peakHeap, acked, sim, bootWallMs };
 }
 
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
@@ -148,6 +173,7 @@ for (const size of SIZES) {
   const speeds: number[] = [];
   let peak = 0;
   let acked = 0;
+  let bootWallMs = 0;
   // A warm-up run first, not counted: V8 needs about a second of wall time to optimise the hot
   // paths, and a long session in the browser runs warm (as JMH warms up before it measures).
   run(size, Math.min(size.measureSimMs, 20_000));
@@ -156,9 +182,11 @@ for (const size of SIZES) {
     speeds.push(size.measureSimMs / r.wallMs);
     peak = Math.max(peak, r.peakHeap);
     acked = r.acked;
+    bootWallMs = r.bootWallMs;
   }
+  const speed = median(speeds);
   console.log(
-    `${size.name.padEnd(9)} ${String(size.controllers).padStart(11)}  ${String(size.brokers).padStart(7)}  ${String(size.partitions).padStart(10)}  ${median(speeds).toFixed(0).padStart(11)}×  ${String(size.target).padStart(5)}×  ${mb(peak).padStart(9)}  ${acked}${size.note ? `  (${size.note})` : ''}`,
+    `${size.name.padEnd(9)} ${String(size.controllers).padStart(11)}  ${String(size.brokers).padStart(7)}  ${String(size.partitions).padStart(10)}  ${speed.toFixed(speed < 10 ? 2 : 0).padStart(11)}×  ${String(size.target).padStart(5)}×  ${mb(peak).padStart(9)}  ${acked}${size.note ? `  (${size.note})` : ''}${size.partitions >= 10_000 ? `, boot (15 simulated s) in ${(bootWallMs / 1000).toFixed(1)} s wall` : ''}`,
   );
 }
 

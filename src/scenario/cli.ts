@@ -26,7 +26,9 @@ const NAMED_BY: Record<string, keyof CompletionNames> = {
 export function completeLine(line: string, names: CompletionNames = {}): Completion {
   const start = line.lastIndexOf(' ') + 1;
   const word = line.slice(start);
-  const words = line.slice(0, start).trim().split(/\s+/).filter(Boolean);
+  // In a pipeline (`echo 'k:v' | kafka-console-producer.sh …`) the command after the last `|`.
+  const command = line.slice(line.lastIndexOf('|') + 1, start);
+  const words = command.trim().split(/\s+/).filter(Boolean);
   let pool: readonly string[];
   if (words.length === 0) pool = CLI_TOOLS.map((t) => t.name);
   else {

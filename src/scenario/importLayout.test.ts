@@ -117,13 +117,13 @@ describe('what the importer understands', () => {
   });
 
   it('refuses a layout over the simulator limits with the engine’s message', () => {
-    const lines = ['Topic: big\tTopicId: x\tPartitionCount: 6000\tReplicationFactor: 1\tConfigs: '];
-    for (let p = 0; p < 6000; p++)
+    const lines = ['Topic: big\tTopicId: x\tPartitionCount: 20001\tReplicationFactor: 1\tConfigs: '];
+    for (let p = 0; p < 20001; p++)
       lines.push(`\tTopic: big\tPartition: ${p}\tLeader: 1\tReplicas: 1\tIsr: 1`);
     const { scenario, report } = importLayout(lines.join('\n'));
     expect(scenario).toBeNull();
     expect(report.filter((r) => r.status === 'problem').map((r) => r.message)).toEqual([
-      expect.stringContaining('5000'),
+      expect.stringContaining('20000'),
     ]);
   });
 

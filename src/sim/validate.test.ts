@@ -353,8 +353,8 @@ describe('limits', () => {
         ...Array.from({ length: LIMITS.maxNodes }, (_, i) => ({ id: i + 2, roles: ['broker'] })),
       ];
       s.topics = [
-        { name: 'a', partitions: 3000, replicationFactor: 1 },
-        { name: 'b', partitions: 2001, replicationFactor: 1 },
+        { name: 'a', partitions: 12000, replicationFactor: 1 },
+        { name: 'b', partitions: 8001, replicationFactor: 1 },
       ];
       s.network = { latencyMs: 10001 };
       s.script = Array.from({ length: LIMITS.maxScriptSteps + 1 }, () => ({
@@ -364,9 +364,9 @@ describe('limits', () => {
       s.script[0].command = { type: 'produce', topic: 'a', value: 'v', count: 10001 };
     });
     expect(lines(input)).toEqual([
-      'nodes: 65 nodes; the limit is 64',
+      'nodes: 257 nodes; the limit is 256',
       'network.latencyMs: must be a whole number of milliseconds from 0 to 10000',
-      'topics: 5001 partitions in total; the limit is 5000',
+      'topics: 20001 partitions in total; the limit is 20000',
       'script: 2001 steps; the limit is 2000',
       'script[0].command.count: must be an integer from 1 to 10000',
     ]);

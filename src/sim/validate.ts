@@ -25,10 +25,10 @@ export const SCENARIO_VERSION = 1;
 
 /** Documented limits, so that scenario URLs and the UI stay sane. */
 export const LIMITS = Object.freeze({
-  /** Nodes in the cluster, counting those added by addNode. */
-  maxNodes: 64,
-  /** Partitions over all topics, counting those created by createTopic. */
-  maxPartitions: 5000,
+  /** Nodes in the cluster, counting those added by addNode (issue 15: a real mid-sized cluster, 200 brokers, fits). */
+  maxNodes: 256,
+  /** Partitions over all topics, counting those created by createTopic (issue 15: 20,000). */
+  maxPartitions: 20000,
   maxScriptSteps: 2000,
   /** Records sent by one produce command. */
   maxProduceCount: 10000,

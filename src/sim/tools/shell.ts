@@ -29,11 +29,26 @@ export function writeFile(w: World, path: string, text: string): string | null {
 const done = (output: string, exitCode = 0, changed = false): ToolResult => ({ output, exitCode, changed });
 
 /** Runs a shell command of SHELL_COMMANDS, or returns undefined for another word. */
-export function runShell(name: string, args: readonly string[], w: World): ToolResult | undefined {
+export function runShell(
+  name: string,
+  args: readonly string[],
+  w: World,
+  stdin?: string,
+): ToolResult | undefined {
   switch (name) {
-    case 'echo':
-      return done(args.join(' '));
+    case 'echo': {
+      // `echo -e` reads \n and \t (bash's builtin), so one line can write several records.
+      if (args[0] !== '-e') return done(args.join(' '));
+      return done(
+        args
+          .slice(1)
+          .join(' ')
+          .replace(/\\([nt\\])/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : '\\')),
+      );
+    }
     case 'cat': {
+      // With no file, cat copies its standard input (the pipe's or the `<` file's text).
+      if (args.length === 0) return done((stdin ?? '').replace(/\n$/, ''));
       const parts: string[] = [];
       const errors: string[] = [];
       for (const path of args) {

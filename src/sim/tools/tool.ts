@@ -11,6 +11,8 @@ export interface ToolContext {
   apply(command: Command): string | null;
   /** The simulator's partition limit (LIMITS.maxPartitions), for --alter --partitions. */
   maxPartitions: number;
+  /** What the line feeds the tool's standard input (`echo … |` or `< file`); undefined with none. */
+  stdin?: string;
 }
 
 export interface ToolResult {

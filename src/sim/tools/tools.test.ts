@@ -530,3 +530,36 @@ describe('the cli command', () => {
     expect(sim.events().find((e) => e.type === 'CliOutput')).toMatchObject({ output: 's' });
   });
 });
+
+// Issue 15: Kafka's TopicCommand prints no fault-tolerance warning; the simulator adds its own
+// note after the tool's output in the min-ISR views, never a line dressed as Kafka's.
+describe('kafka-topics.sh --describe --under-min-isr-partitions, with the simulator note', () => {
+  it('notes a topic whose replication factor is at min.insync.replicas, or whose replicas share a rack', () => {
+    const sim = createSimulation(
+      clusterScenario({
+        controllers: 1,
+        brokers: 3,
+        brokerRacks: ['a', 'a', 'b'],
+        topics: [
+          {
+            name: 'orders',
+            partitions: 2,
+            replicationFactor: 2,
+            assignment: [
+              [2, 3],
+              [3, 2],
+            ],
+            config: { 'min.insync.replicas': 2 },
+          },
+          { name: 'audit', partitions: 1, replicationFactor: 3, config: { 'min.insync.replicas': 2 } },
+        ],
+      }),
+    );
+    sim.advance(5000);
+    expect(run(sim, `kafka-topics.sh ${BS} --describe --under-min-isr-partitions`).output).toBe(
+      'Note (simulator): topic orders has no fault tolerance: replication factor 2 <= min.insync.replicas 2, so one replica down refuses acks=all writes (NOT_ENOUGH_REPLICAS); 2 of 2 partitions have every replica in rack a, so losing that zone takes them offline.',
+    );
+    // The plain describe stays Kafka's output only.
+    expect(run(sim, `kafka-topics.sh ${BS} --describe --topic orders`).output).not.toMatch(/Note/);
+  });
+});

@@ -400,6 +400,44 @@ function describeTopics(opts: ParsedOptions, w: World, out: Printer): void {
       if (show) out.println(partitionLine(info));
     }
   }
+  if (opts.has('under-min-isr-partitions') || opts.has('at-min-isr-partitions'))
+    for (const note of faultToleranceNotes(w, img, names)) out.println(note);
+}
+
+/**
+ * Issue 15's warning beside the min-ISR views: a topic with no fault tolerance (replication factor
+ * ≤ min.insync.replicas, or a partition with every replica in one rack). Kafka prints no such line,
+ * so it is said as the simulator's note, after the tool's own output.
+ */
+function faultToleranceNotes(w: World, img: MetaImage, names: readonly string[]): string[] {
+  const notes: string[] = [];
+  for (const name of names) {
+    if (name.startsWith('__')) continue;
+    const t = img.topics.get(name)!;
+    const minIsr = Number(topicValue(w, img, name, 'min.insync.replicas'));
+    const rf = img.partitions.get(tpKey(name, 0))?.replicas.length ?? 0;
+    const racks = new Set<string>();
+    let oneRack = 0;
+    for (let i = 0; i < t.partitions; i++) {
+      const replicas = img.partitions.get(tpKey(name, i))?.replicas ?? [];
+      const first = w.nodes.get(replicas[0] ?? -1)?.rack;
+      if (first == null || !replicas.every((b) => w.nodes.get(b)?.rack === first)) continue;
+      oneRack++;
+      racks.add(first);
+    }
+    const reasons: string[] = [];
+    if (rf <= minIsr)
+      reasons.push(
+        `replication factor ${rf} <= min.insync.replicas ${minIsr}, so one replica down refuses acks=all writes (NOT_ENOUGH_REPLICAS)`,
+      );
+    if (oneRack)
+      reasons.push(
+        `${oneRack} of ${t.partitions} partition${t.partitions === 1 ? ' has' : 's have'} every replica in rack ${[...racks].sort().join(', ')}, so losing that zone takes ${oneRack === 1 ? 'it' : 'them'} offline`,
+      );
+    if (reasons.length)
+      notes.push(`Note (simulator): topic ${name} has no fault tolerance: ${reasons.join('; ')}.`);
+  }
+  return notes;
 }
 
 /** PartitionDescription.printDescription. */
