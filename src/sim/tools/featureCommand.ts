@@ -86,13 +86,16 @@ const FEATURES: Record<string, FeatureModel> = {
     finalized: (ctx) => Number(clusterValue(ctx.w, image(ctx.w), 'eligible.leader.replicas.version')),
   },
   // KIP-848's consumer protocol is modelled (groups/consumerGroup.ts).
-  'group.version': { min: 0, max: 1, finalized: () => 1 },
+  'group.version': { min: 0, max: 1, finalized: (ctx) => finalizedInLog(ctx, 'group.version') },
   // The quorum is static (controller.quorum.voters), as kraft.version 0; KIP-853 is not modelled.
   'kraft.version': { min: 0, max: 1, finalized: () => 0 },
-  'metadata.version': { min: 7, max: 27, finalized: () => 27 },
+  'metadata.version': { min: 7, max: 27, finalized: (ctx) => finalizedInLog(ctx, 'metadata.version') },
   // KIP-98's transaction protocol: the epoch is bumped at initTransactions only, not per transaction (KIP-890's TV 2).
-  'transaction.version': { min: 0, max: 2, finalized: () => 0 },
+  'transaction.version': { min: 0, max: 2, finalized: (ctx) => finalizedInLog(ctx, 'transaction.version') },
 };
+
+/** The level a FeatureLevelRecord finalized in the metadata log (model/features.ts writes them at bootstrap); 0 without one. */
+const finalizedInLog = (ctx: ToolContext, feature: string) => image(ctx.w).features.get(feature) ?? 0;
 
 /** FeatureCommand.levelToString: metadata.version by its release name, the others as numbers. */
 const levelToString = (feature: string, level: number) =>
