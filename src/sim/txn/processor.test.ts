@@ -77,10 +77,28 @@ describe('an exactly_once_v2 processor', () => {
     startApp(d, { commitIntervalMs: 5000 });
     d.until((x) => x.events('TransactionFencedOnInit').length > 0, 20000);
     d.advance(40000);
+    // The zombie's transaction was aborted with a bumped epoch: its outputs are never read_committed.
+    d.expectEvent('TransactionAborted', (e) => e.transactionalId === 'shipper-app');
+    expect(d.transactionOf('app-producer')!.epoch).toBe(2);
     expect(view(d).outputExactlyOnce).toMatchObject({ inputs: 40, exactlyOnce: 40, none: 0, duplicated: 0 });
     // The group saw the records of the aborted transaction twice (processed, then again): duplicates
     // for a read_uncommitted reader, not for a read_committed one.
     expect(delivery(d).duplicates).toBeGreaterThan(0);
+  });
+});
+
+describe('when the transaction coordinator crashes in the middle of a commit', () => {
+  test('the next leader of its __transaction_state partition completes it: each input once, offsets included', () => {
+    const d = startApp(scene(), { commitIntervalMs: 2000 });
+    feed(d, 30).advance(6000);
+    feed(d, 30);
+    // Catch a commit after PrepareCommit is written, before its markers are all out.
+    d.until((x) => x.coordinatorState('shipper-app')?.state === 'PrepareCommit', 20000, 1);
+    const coordinator = d.coordinatorState('shipper-app')!.nodeId;
+    d.crash(coordinator);
+    d.advance(30000).restart(coordinator).advance(30000);
+    d.expectEvent('TransactionRecovered', (e) => e.transactionalId === 'shipper-app');
+    expect(view(d).outputExactlyOnce).toMatchObject({ inputs: 60, exactlyOnce: 60, none: 0, duplicated: 0 });
   });
 });
 
@@ -95,5 +113,55 @@ describe('an at_least_once processor', () => {
     expect(v.outputExactlyOnce.inputs).toBe(30);
     expect(v.outputExactlyOnce.duplicated).toBe(30);
     expect(delivery(d).duplicates).toBe(30);
+  });
+});
+
+describe('a plain consumer', () => {
+  function committed(d: Driver, groupId: string): number {
+    const g = d.sim.snapshot().clients.groups.find((x) => x.groupId === groupId);
+    return (g?.offsets ?? []).reduce((s, o) => s + Math.max(0, o.committed), 0);
+  }
+
+  test('that commits, then processes (at most once) loses the batch it was processing when it crashed', () => {
+    const d = scene();
+    feed(d, 20);
+    d.do({
+      type: 'startConsumer',
+      consumerId: 'reader-1',
+      groupId: 'billing',
+      topics: [INPUT],
+      config: { 'auto.offset.reset': 'earliest' },
+      commitBeforeProcess: true,
+      processMs: 5000,
+    });
+    // The fetched position is committed before the batch is processed: crash in the middle of it.
+    d.until((x) => committed(x, 'billing') > 0, 20000).advance(1000);
+    d.do({ type: 'stopConsumer', consumerId: 'reader-1', graceful: false });
+    d.do({
+      type: 'startConsumer',
+      consumerId: 'reader-2',
+      groupId: 'billing',
+      topics: [INPUT],
+      config: { 'auto.offset.reset': 'earliest' },
+    });
+    d.advance(60000);
+    const v = delivery(d, 'billing');
+    expect(v.missed).toBeGreaterThan(0);
+    expect(v.duplicates).toBe(0);
+    expect(v.processed + v.missed).toBe(20);
+  });
+
+  test('that processes, then commits (at least once) processes again what it did after its last commit', () => {
+    const d = scene();
+    feed(d, 20);
+    d.startConsumer('reader-1', 'billing', [INPUT], {
+      'auto.offset.reset': 'earliest',
+      'auto.commit.interval.ms': 60000,
+    });
+    d.until((x) => (delivery(x, 'billing')?.processed ?? 0) === 20, 20000);
+    d.do({ type: 'stopConsumer', consumerId: 'reader-1', graceful: false });
+    d.startConsumer('reader-2', 'billing', [INPUT], { 'auto.offset.reset': 'earliest' });
+    d.advance(60000);
+    expect(delivery(d, 'billing')).toMatchObject({ processed: 20, duplicates: 20, missed: 0 });
   });
 });
