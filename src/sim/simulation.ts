@@ -57,7 +57,15 @@ import { runCli } from './tools';
 // 0.5.1: CreateTopics refuses a name that collides with an existing one in metric names (a.b, a_b).
 // 0.6.0: transactions (KIP-98): __transaction_state and its coordinator, control records, the LSO
 //        and read_committed; the transaction configs join the cluster config.
-export const ENGINE_VERSION = '0.6.1';
+// 0.6.1: (main) the bootstrap records and NoOpRecords, eager group loading, FindCoordinator's turn.
+// 0.7.0: (branch eos) consume-transform-produce (startProcessor: sendOffsetsToTransaction with AddOffsetsToTxn and
+//        TxnOffsetCommit, offsets completed by the marker on __consumer_offsets, KIP-447's
+//        require_stable OffsetFetch for read_committed consumers), and startConsumer's
+//        commitBeforeProcess and processMs.
+// 0.7.1: both: the metadata log as Kafka writes it (bootstrap FeatureLevelRecords, a NoOpRecord every
+//        500 ms, so broker epochs read as on a real cluster); groups loaded when their coordinator is
+//        elected; FindCoordinator to the next broker after a lost coordinator.
+export const ENGINE_VERSION = '0.7.1';
 
 /** One line run through the cli command (Simulation.cliHistory). */
 export interface CliRun {
