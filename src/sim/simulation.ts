@@ -11,6 +11,7 @@ import { tpKey } from './model/metadata';
 import { buildSnapshot } from './observe/snapshot';
 import { partitionLog, type PartitionLogView } from './observe/partitionLog';
 import { recordJourney, type RecordJourneyView } from './observe/recordJourney';
+import { messageDiagram, type MessageDiagramView, type MessageQuery } from './observe/messageDiagram';
 import { clusterImage } from './model/image';
 import { hashValue, hashWorld } from './kernel/hash';
 import {
@@ -311,6 +312,14 @@ export class Simulation {
   /** A produced record's journey from send() to its commit (or loss), in Kafka's words; null when the ledger no longer has it. */
   recordJourney(recordId: number): RecordJourneyView | null {
     return recordJourney(this.w, recordId);
+  }
+
+  /**
+   * The messages of a time window for the message diagram (observe/messageDiagram.ts): filtered by
+   * kind and partition, sampled where dense, each with a compact body. Reads only.
+   */
+  messageDiagram(query: MessageQuery): MessageDiagramView {
+    return messageDiagram(this.w, query);
   }
 
   lostAcknowledged(): LedgerEntry[] {

@@ -16,3 +16,11 @@ export type {
   TruncatedRecordView,
 } from './observe/partitionLog';
 export type { JourneyStage, JourneyStageKind, RecordJourneyView } from './observe/recordJourney';
+export type {
+  MessageCategory,
+  MessageDiagramView,
+  MessageQuery,
+  MessageSampling,
+  WireMessageView,
+} from './observe/messageDiagram';
+export type { LossReason } from './model/messageTrail';
