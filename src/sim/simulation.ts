@@ -11,6 +11,7 @@ import { tpKey } from './model/metadata';
 import { buildSnapshot } from './observe/snapshot';
 import { partitionLog, type PartitionLogView } from './observe/partitionLog';
 import { recordJourney, type RecordJourneyView } from './observe/recordJourney';
+import { clientHistory, type ClientHistoryView } from './observe/clientHistory';
 import { messageDiagram, type MessageDiagramView, type MessageQuery } from './observe/messageDiagram';
 import { clusterImage } from './model/image';
 import { hashValue, hashWorld } from './kernel/hash';
@@ -320,6 +321,11 @@ export class Simulation {
    */
   messageDiagram(query: MessageQuery): MessageDiagramView {
     return messageDiagram(this.w, query);
+  }
+
+  /** Each producer's sends of [fromMs, toMs] by outcome, and where an indefinite one landed (observe/clientHistory.ts). */
+  clientHistory(fromMs: number, toMs: number): ClientHistoryView {
+    return clientHistory(this.w, fromMs, toMs);
   }
 
   lostAcknowledged(): LedgerEntry[] {

@@ -24,3 +24,4 @@ export type {
   WireMessageView,
 } from './observe/messageDiagram';
 export type { LossReason } from './model/messageTrail';
+export type { ClientHistoryView, ClientSendView, SendOutcome } from './observe/clientHistory';

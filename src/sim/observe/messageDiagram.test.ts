@@ -21,7 +21,11 @@ describe('the message diagram', () => {
     expect(produce.atMs).toBeGreaterThanOrEqual(produce.sentMs);
     expect(produce.lost).toBeNull();
     expect(produce.partitions).toEqual(['t-0']);
-    expect(Object.fromEntries(produce.fields)).toMatchObject({ topic: 't', partition: '0', records: '1 records' });
+    expect(Object.fromEntries(produce.fields)).toMatchObject({
+      topic: 't',
+      partition: '0',
+      records: '1 records',
+    });
     const answer = view.messages.find((m) => m.kind === 'ProduceResponse')!;
     expect([answer.from, answer.to]).toEqual([2, produce.from]);
     expect(view.messages.every((m) => m.category === 'produce')).toBe(true);

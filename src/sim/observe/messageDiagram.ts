@@ -195,7 +195,8 @@ export function bodyPartitions(body: Body): string[] {
     const xs = b[key];
     if (!Array.isArray(xs)) continue;
     for (const x of xs as { topic?: unknown; partition?: unknown }[])
-      if (typeof x?.topic === 'string' && typeof x.partition === 'number') out.push(`${x.topic}-${x.partition}`);
+      if (typeof x?.topic === 'string' && typeof x.partition === 'number')
+        out.push(`${x.topic}-${x.partition}`);
   }
   // A MetadataResponse lists every partition: it is about none in particular.
   return body.kind === 'MetadataResponse' ? [] : out;
@@ -270,7 +271,16 @@ export function messageDiagram(w: World, q: MessageQuery): MessageDiagramView {
     if (m.partitions.length === 0) m.partitions = bodyPartitions(body);
   }
   const messages = kept.map((i) => seen[i]!);
-  return { fromMs, toMs, nowMs: w.nowMs, messages, matched: seen.length, sampled, oldestMs, addrs: [...addrs] };
+  return {
+    fromMs,
+    toMs,
+    nowMs: w.nowMs,
+    messages,
+    matched: seen.length,
+    sampled,
+    oldestMs,
+    addrs: [...addrs],
+  };
 }
 
 /** Keeps at most `max`: categories that fit are kept whole, the densest thinned to one in N. */
@@ -301,5 +311,10 @@ function sample(all: WireMessageView[], max: number): { kept: number[]; sampled:
     index.set(m.category, i + 1);
     if (i % every.get(m.category)! === 0) kept.push(k);
   });
-  return { kept, sampled: sampled.sort((a, b) => MESSAGE_CATEGORIES.indexOf(a.category) - MESSAGE_CATEGORIES.indexOf(b.category)) };
+  return {
+    kept,
+    sampled: sampled.sort(
+      (a, b) => MESSAGE_CATEGORIES.indexOf(a.category) - MESSAGE_CATEGORIES.indexOf(b.category),
+    ),
+  };
 }
