@@ -3,7 +3,7 @@
 // compact body. Observe-only: reading it changes nothing.
 
 import type { Addr, Body, MessageKind } from '../model/messages';
-import type { LossReason } from '../model/messageTrail';
+import type { LossReason, WireEntry } from '../model/messageTrail';
 import type { World } from '../model/world';
 
 /** The kinds of message the diagram filters by, as a learner names them. */
@@ -103,6 +103,11 @@ export interface MessageQuery {
 }
 
 export const MESSAGE_QUERY_MAX = 800;
+/** Longer than any message stays on the wire (link latencies are far below it). */
+const WIRE_SLACK_MS = 60_000;
+
+/** When an entry happened: a send when sent, a drop when lost. */
+const eventMs = (e: WireEntry): number => (e.drop ? e.atMs : e.sentMs);
 
 export interface WireMessageView {
   /** Unique in the run (the message's sequence; negative for one lost as it was sent). */
@@ -215,19 +220,22 @@ export function messageDiagram(w: World, q: MessageQuery): MessageDiagramView {
   const tp = q.topic === undefined ? null : q.partition === undefined ? null : `${q.topic}-${q.partition}`;
   const topicPrefix = q.topic === undefined ? null : `${q.topic}-`;
   const chunks = w.messageTrail.chunks;
-  let oldestMs = -1;
   const drops = new Map<number, { atMs: number; lost: LossReason }>();
   const seen: WireMessageView[] = [];
   const bodies: Body[] = [];
   const addrs = new Set<Addr>();
   let lostAtSend = 0;
-  for (const chunk of chunks)
-    for (const e of chunk) {
+  const oldestMs = chunks[0]?.[0]?.sentMs ?? -1;
+  // Entries are in the order they happened: chunks that ended long before the window hold nothing
+  // of it (a message is on the wire far less than WIRE_SLACK_MS).
+  let first = 0;
+  while (first < chunks.length - 1 && eventMs(chunks[first]!.at(-1)!) < fromMs - WIRE_SLACK_MS) first++;
+  for (let c = first; c < chunks.length; c++)
+    for (const e of chunks[c]!) {
       if (e.drop) {
         drops.set(e.seq, { atMs: e.atMs, lost: e.lost! });
         continue;
       }
-      if (oldestMs < 0) oldestMs = e.sentMs;
       if (e.seq < 0) lostAtSend++;
       if (e.sentMs > toMs || e.atMs < fromMs) continue;
       addrs.add(e.from);
