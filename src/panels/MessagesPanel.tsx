@@ -30,7 +30,7 @@ const REFRESH_MS = 250;
 const SPANS_S = [1, 2, 5, 10, 30, 60];
 /** Arrows the worker sends at most for one window (the rest sampled). */
 const MAX_MESSAGES = 300;
-const LANE_MIN_PX = 46;
+const LANE_MIN_PX = 26;
 const HEAD_PX = 8;
 /** Pixels per simulated second for each window: a short one spreads out, a long one stays scrollable. */
 const pxPerSecond = (spanS: number) => (spanS <= 2 ? 240 : spanS <= 10 ? 120 : 40);
@@ -122,7 +122,9 @@ function MessageBody({ m, lanes }: { m: WireMessageView | null; lanes: Lane[] })
   return (
     <section className="msg-body" aria-label="Message body" aria-live="polite">
       {m === null ? (
-        <p className="msg-hint">Hover or focus a message to see its body; click it or press Enter to seek there.</p>
+        <p className="msg-hint">
+          Hover or focus a message to see its body; click it or press Enter to seek there.
+        </p>
       ) : (
         <>
           <h4>
@@ -169,6 +171,7 @@ function Diagram({
   cuts: ReadonlySet<string>;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const header = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewPx, setViewPx] = useState(320);
   const [widthPx, setWidthPx] = useState(400);
@@ -253,22 +256,25 @@ function Diagram({
   const ticks: number[] = [];
   for (let t = Math.ceil(view.fromMs / tickEvery) * tickEvery; t <= view.toMs; t += tickEvery) ticks.push(t);
   const cutFrom = (a: number | string) => [...cuts].filter((k) => k.startsWith(`${a}>`)).length > 0;
-  const tabbable = active !== null && visible.some((m) => m.id === active) ? active : (visible.at(-1)?.id ?? null);
+  const tabbable =
+    active !== null && visible.some((m) => m.id === active) ? active : (visible.at(-1)?.id ?? null);
 
   return (
     <div className="msg-diagram-wrap">
-      <div className="msg-lanes" style={{ width: svgW }} aria-hidden="true">
-        {lanes.map((l) => (
-          <span
-            key={String(l.addr)}
-            className={`msg-lane-head msg-lane-head--${l.role}${l.down ? ' msg-lane-head--down' : ''}`}
-            style={{ width: laneW }}
-            title={`${l.label}${l.down ? ' (down)' : ''}${cutFrom(l.addr) ? ' (a link from it is cut)' : ''}`}
-          >
-            {l.down ? '✕ ' : cutFrom(l.addr) ? '✂ ' : ''}
-            {l.short}
-          </span>
-        ))}
+      <div className="msg-lanes" ref={header} aria-hidden="true">
+        <div className="msg-lanes-row" style={{ width: svgW }}>
+          {lanes.map((l) => (
+            <span
+              key={String(l.addr)}
+              className={`msg-lane-head msg-lane-head--${l.role}${l.down ? ' msg-lane-head--down' : ''}`}
+              style={{ width: laneW }}
+              title={`${l.label}${l.down ? ' (down)' : ''}${cutFrom(l.addr) ? ' (a link from it is cut)' : ''}`}
+            >
+              {l.down ? '✕ ' : cutFrom(l.addr) ? '✂ ' : ''}
+              {l.short}
+            </span>
+          ))}
+        </div>
       </div>
       <div
         ref={scroller}
@@ -277,11 +283,22 @@ function Diagram({
         aria-label={`Message diagram, ${seconds(view.fromMs)} to ${seconds(view.toMs)}: one lane per node and client, time flowing down; arrows move between messages, Enter seeks the timeline to a message's send time`}
         tabIndex={tabbable === null ? 0 : -1}
         onKeyDown={onKeyDown}
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onScroll={(e) => {
+          setScrollTop(e.currentTarget.scrollTop);
+          if (header.current) header.current.scrollLeft = e.currentTarget.scrollLeft;
+        }}
       >
         <svg width={svgW} height={heightPx} className="msg-svg">
           <defs>
-            <marker id="msg-arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="6" markerHeight="6" orient="auto">
+            <marker
+              id="msg-arrow"
+              viewBox="0 0 8 8"
+              refX="7"
+              refY="4"
+              markerWidth="6"
+              markerHeight="6"
+              orient="auto"
+            >
               <path d="M0,0 L8,4 L0,8 z" fill="context-stroke" />
             </marker>
           </defs>
@@ -294,7 +311,14 @@ function Diagram({
             </g>
           ))}
           {view.nowMs >= view.fromMs && view.nowMs <= view.toMs && (
-            <line x1={0} x2={svgW} y1={y(view.nowMs)} y2={y(view.nowMs)} className="msg-now" aria-hidden="true" />
+            <line
+              x1={0}
+              x2={svgW}
+              y1={y(view.nowMs)}
+              y2={y(view.nowMs)}
+              className="msg-now"
+              aria-hidden="true"
+            />
           )}
           {lanes.map((l) => (
             <line
@@ -380,10 +404,13 @@ function ClientHistory({ history }: { history: ClientHistoryView | null }) {
         timed-out write can still appear in the log), … pending.
       </p>
       <p role="status" aria-label="Client history counts">
-        ✔ {c.acknowledged} acknowledged, ✖ {c.failed} failed, ◌ {c.indefinite} indefinite, … {c.pending} pending
+        ✔ {c.acknowledged} acknowledged, ✖ {c.failed} failed, ◌ {c.indefinite} indefinite, … {c.pending}{' '}
+        pending
         {history.omitted > 0 ? ` (the oldest ${history.omitted} left out)` : ''}
       </p>
-      {history.producers.length === 0 && <p className="msg-hint">No producer sent a record in this window.</p>}
+      {history.producers.length === 0 && (
+        <p className="msg-hint">No producer sent a record in this window.</p>
+      )}
       {history.producers.map((p) => {
         const landed = p.sends.filter((s) => s.outcome === 'indefinite' && s.landedOffset >= 0);
         return (
@@ -485,7 +512,11 @@ export function MessagesPanel() {
         >
           {follow ? '⏵ Following the clock' : '⏸ Held: follow the clock'}
         </button>
-        <button type="button" onClick={() => pin(endMs - (spanS * 1000) / 2)} aria-label="Earlier (half a window)">
+        <button
+          type="button"
+          onClick={() => pin(endMs - (spanS * 1000) / 2)}
+          aria-label="Earlier (half a window)"
+        >
           ◀ Earlier
         </button>
         <button
@@ -522,13 +553,15 @@ export function MessagesPanel() {
           ? `${view.messages.length} of ${view.matched} messages from ${seconds(view.fromMs)} to ${seconds(view.toMs)}, ${lost} lost.`
           : 'Loading the messages…'}{' '}
         {sampling}
-        {view && view.oldestMs > view.fromMs ? ` The trail keeps messages from ${seconds(view.oldestMs)} on.` : ''}
+        {view && view.oldestMs > view.fromMs
+          ? ` The trail keeps messages from ${seconds(view.oldestMs)} on.`
+          : ''}
       </p>
       {cuts && cuts.length > 0 && (
         <p className="msg-cuts">
           <span aria-hidden="true">✂ </span>Cut links now:{' '}
-          {cuts.map((c) => `${laneLabel(lanes, c.from)} → ${laneLabel(lanes, c.to)}`).join(', ')}
-          ; messages on them are lost (✕).
+          {cuts.map((c) => `${laneLabel(lanes, c.from)} → ${laneLabel(lanes, c.to)}`).join(', ')}; messages on
+          them are lost (✕).
         </p>
       )}
       {view && <Diagram view={view} lanes={lanes} spanS={spanS} follow={follow} cuts={cutKeys} />}

@@ -54,10 +54,11 @@ export function diagramLanes(
       down: n.state !== 'running',
     });
   }
+  // The canvas's glyphs: ⇢ a producer, ⇠ a consumer, with the id's number (or its start).
   const clientLane = (id: string, role: Lane['role']): Lane => ({
     addr: id,
     label: `${role} ${id}`,
-    short: id,
+    short: `${role === 'producer' ? '⇢' : role === 'consumer' ? '⇠' : '·'}${/\d+$/.exec(id)?.[0] ?? id.slice(0, 3)}`,
     role,
     down: false,
   });
@@ -77,19 +78,20 @@ export function diagramLanes(
 }
 
 /** How each kind of message is drawn: a colour and a dash pattern, never the colour alone. */
-export const CATEGORY_STYLE: Readonly<Record<MessageCategory, { color: string; dash: string; label: string }>> =
-  {
-    produce: { color: 'var(--msg-produce)', dash: '', label: 'Produce' },
-    replication: { color: 'var(--msg-fetch)', dash: '6 3', label: 'Replica fetch' },
-    'consumer fetch': { color: 'var(--msg-consume)', dash: '2 3', label: 'Consumer fetch' },
-    heartbeat: { color: 'var(--msg-heartbeat)', dash: '1 4', label: 'Heartbeats' },
-    raft: { color: 'var(--msg-vote)', dash: '8 2 2 2', label: 'Raft (votes, fetch)' },
-    controller: { color: 'var(--leader)', dash: '4 2 1 2', label: 'Controller RPCs' },
-    metadata: { color: 'var(--msg-metadata)', dash: '3 2', label: 'Metadata' },
-    group: { color: 'var(--msg-ack)', dash: '10 3', label: 'Group RPCs' },
-    transaction: { color: 'var(--elr)', dash: '5 2 5 6', label: 'Transaction RPCs' },
-    connection: { color: 'var(--danger)', dash: '1 2', label: 'Connection reset' },
-  };
+export const CATEGORY_STYLE: Readonly<
+  Record<MessageCategory, { color: string; dash: string; label: string }>
+> = {
+  produce: { color: 'var(--msg-produce)', dash: '', label: 'Produce' },
+  replication: { color: 'var(--msg-fetch)', dash: '6 3', label: 'Replica fetch' },
+  'consumer fetch': { color: 'var(--msg-consume)', dash: '2 3', label: 'Consumer fetch' },
+  heartbeat: { color: 'var(--msg-heartbeat)', dash: '1 4', label: 'Heartbeats' },
+  raft: { color: 'var(--msg-vote)', dash: '8 2 2 2', label: 'Raft (votes, fetch)' },
+  controller: { color: 'var(--leader)', dash: '4 2 1 2', label: 'Controller RPCs' },
+  metadata: { color: 'var(--msg-metadata)', dash: '3 2', label: 'Metadata' },
+  group: { color: 'var(--msg-ack)', dash: '10 3', label: 'Group RPCs' },
+  transaction: { color: 'var(--elr)', dash: '5 2 5 6', label: 'Transaction RPCs' },
+  connection: { color: 'var(--danger)', dash: '1 2', label: 'Connection reset' },
+};
 
 /** The kinds in the order the filters and the legend list them. */
 export const MESSAGE_CATEGORIES = Object.keys(CATEGORY_STYLE) as MessageCategory[];
@@ -133,9 +135,7 @@ export function sendLabel(s: ClientSendView): string {
       return `${what}: failed with ${s.error ?? 'an error'}, not written`;
     case 'indefinite':
       return `${what}: indefinite (${s.error ?? 'no answer'} after a request got no answer): ${
-        s.landedOffset >= 0
-          ? `it did land, at offset ${s.landedOffset}`
-          : 'not in the leader’s log now'
+        s.landedOffset >= 0 ? `it did land, at offset ${s.landedOffset}` : 'not in the leader’s log now'
       }`;
   }
 }

@@ -172,7 +172,8 @@ function fieldText(key: string, value: unknown): string {
   if (typeof value !== 'object') return String(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    if (key === 'records' || key === 'entries') return `${value.length} ${key}`;
+    if (key === 'records' || key === 'entries')
+      return `${value.length} ${value.length === 1 ? key.slice(0, -1) : key}`;
     const parts = partsText(value);
     if (parts !== null) return parts;
     if (value.every((v) => typeof v !== 'object')) return value.join(', ');
