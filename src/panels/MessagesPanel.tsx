@@ -3,7 +3,7 @@
 // arrival), as Maelstrom's messages.svg and ShiViz draw them, and below it each producer's sends
 // coloured by outcome (Maelstrom's history). Windowed: the worker answers only the chosen window,
 // sampled where dense, and only the arrows in view are drawn.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { requestClientHistory, requestMessages } from '../store/connection';
 import {
   CATEGORY_STYLE,
@@ -27,13 +27,13 @@ import './messages.css';
 /** Wall-clock milliseconds between two requests at most, whatever the snapshot rate. */
 const REFRESH_MS = 250;
 /** The windows a learner can choose, in simulated seconds. */
-const SPANS_S = [1, 2, 5, 10, 30, 60];
+const SPANS_S = [1, 2, 5, 10, 30, 60, 300];
 /** Arrows the worker sends at most for one window (the rest sampled). */
 const MAX_MESSAGES = 300;
 const LANE_MIN_PX = 26;
 const HEAD_PX = 8;
 /** Pixels per simulated second for each window: a short one spreads out, a long one stays scrollable. */
-const pxPerSecond = (spanS: number) => (spanS <= 2 ? 240 : spanS <= 10 ? 120 : 40);
+const pxPerSecond = (spanS: number) => (spanS <= 2 ? 240 : spanS <= 10 ? 120 : spanS <= 60 ? 40 : 10);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
 
@@ -252,7 +252,7 @@ function Diagram({
     }
   }
 
-  const tickEvery = spanS <= 2 ? 250 : spanS <= 10 ? 1000 : 5000;
+  const tickEvery = spanS <= 2 ? 250 : spanS <= 10 ? 1000 : spanS <= 60 ? 5000 : 30_000;
   const ticks: number[] = [];
   for (let t = Math.ceil(view.fromMs / tickEvery) * tickEvery; t <= view.toMs; t += tickEvery) ticks.push(t);
   const cutFrom = (a: number | string) => [...cuts].filter((k) => k.startsWith(`${a}>`)).length > 0;
@@ -447,6 +447,7 @@ function ClientHistory({ history }: { history: ClientHistoryView | null }) {
 }
 
 export function MessagesPanel() {
+  const id = useId();
   const nowMs = useSimulationStore((s) => s.snapshot?.timeMs ?? 0);
   const cuts = useSimulationStore((s) => s.snapshot?.network.cuts);
   const partitions = useSimulationStore((s) => s.snapshot?.partitions);
@@ -494,16 +495,14 @@ export function MessagesPanel() {
     <div className="messages-panel">
       <h2 className="visually-hidden">Messages</h2>
       <div className="msg-toolbar">
-        <label>
-          Window{' '}
-          <select value={spanS} onChange={(e) => setSpanS(Number(e.target.value))}>
-            {SPANS_S.map((s) => (
-              <option key={s} value={s}>
-                last {s} s
-              </option>
-            ))}
-          </select>
-        </label>
+        <label htmlFor={`${id}-window`}>Window</label>
+        <select id={`${id}-window`} value={spanS} onChange={(e) => setSpanS(Number(e.target.value))}>
+          {SPANS_S.map((s) => (
+            <option key={s} value={s}>
+              last {s} s
+            </option>
+          ))}
+        </select>
         <button
           type="button"
           aria-pressed={follow}
@@ -527,17 +526,15 @@ export function MessagesPanel() {
         >
           Later ▶
         </button>
-        <label>
-          Partition{' '}
-          <select value={partition} onChange={(e) => setPartition(e.target.value)}>
-            <option value="">all partitions</option>
-            {topicPartitions.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </label>
+        <label htmlFor={`${id}-partition`}>Partition</label>
+        <select id={`${id}-partition`} value={partition} onChange={(e) => setPartition(e.target.value)}>
+          <option value="">all partitions</option>
+          {topicPartitions.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
       </div>
       <fieldset className="msg-kinds">
         <legend>Kinds of message</legend>
