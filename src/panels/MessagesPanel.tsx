@@ -3,7 +3,7 @@
 // arrival), as Maelstrom's messages.svg and ShiViz draw them, and below it each producer's sends
 // coloured by outcome (Maelstrom's history). Windowed: the worker answers only the chosen window,
 // sampled where dense, and only the arrows in view are drawn.
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { requestClientHistory, requestMessages } from '../store/connection';
 import {
   CATEGORY_STYLE,
@@ -29,7 +29,7 @@ const REFRESH_MS = 250;
 /** The windows a learner can choose, in simulated seconds. */
 const SPANS_S = [1, 2, 5, 10, 30, 60, 300];
 /** Arrows the worker sends at most for one window (the rest sampled). */
-const MAX_MESSAGES = 300;
+const MAX_MESSAGES = 160;
 const LANE_MIN_PX = 26;
 const HEAD_PX = 8;
 /** Pixels per simulated second for each window: a short one spreads out, a long one stays scrollable. */
@@ -156,6 +156,77 @@ function MessageBody({ m, lanes }: { m: WireMessageView | null; lanes: Lane[] })
   );
 }
 
+interface ArrowHandlers {
+  show(m: WireMessageView): void;
+  focus(m: WireMessageView): void;
+  seek(m: WireMessageView): void;
+}
+
+interface ArrowProps {
+  m: WireMessageView;
+  label: string;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  active: boolean;
+  tabbable: boolean;
+  on: ArrowHandlers;
+}
+
+/** One message: its arrow (or its stub and ✕ when lost), a wider invisible line to point at. */
+const Arrow = memo(
+  function Arrow({ m, label, x1, y1, x2, y2, active, tabbable, on }: ArrowProps) {
+    const style = CATEGORY_STYLE[m.category];
+    return (
+      <g
+        id={`msg-${m.id}`}
+        role="button"
+        aria-label={label}
+        tabIndex={tabbable ? 0 : -1}
+        className={`msg${active ? ' msg--active' : ''}${m.lost ? ' msg--lost' : ''}`}
+        onMouseEnter={() => on.show(m)}
+        onFocus={() => on.focus(m)}
+        onClick={() => on.seek(m)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            on.seek(m);
+          }
+        }}
+      >
+        <line x1={x1} y1={y1} x2={x2} y2={y2} className="msg-hit" />
+        <line
+          x1={x1}
+          y1={y1}
+          x2={x2}
+          y2={y2}
+          stroke={style.color}
+          strokeDasharray={style.dash}
+          className="msg-line"
+          markerEnd={m.lost ? undefined : `url(#msg-arrow-${m.category.replace(' ', '-')})`}
+        />
+        {m.lost && (
+          <text x={x2} y={y2 + 4} className="msg-lost-glyph" textAnchor="middle">
+            ✕
+          </text>
+        )}
+      </g>
+    );
+  },
+  // A message answered again (a fresh object each time) is the same arrow unless it moved or changed.
+  (a, b) =>
+    a.m.id === b.m.id &&
+    a.label === b.label &&
+    a.x1 === b.x1 &&
+    a.y1 === b.y1 &&
+    a.x2 === b.x2 &&
+    a.y2 === b.y2 &&
+    a.active === b.active &&
+    a.tabbable === b.tabbable &&
+    a.on === b.on,
+);
+
 function Diagram({
   view,
   lanes,
@@ -187,6 +258,24 @@ function Diagram({
     return (a: number | string) => at.get(a) ?? 0;
   }, [lanes, laneW]);
   const y = (ms: number) => HEAD_PX + ((ms - view.fromMs) / 1000) * pps;
+  // Arrows sit at absolute times in a group shifted by the window's start: as the window moves, only
+  // the shift changes and the arrows already drawn stay as they are (Arrow is memoised).
+  const yAbs = (ms: number) => HEAD_PX + (ms / 1000) * pps;
+  const shiftPx = (view.fromMs / 1000) * pps;
+  const handlers = useMemo<ArrowHandlers>(
+    () => ({
+      show: setShown,
+      focus: (m) => {
+        setShown(m);
+        setActive(m.id);
+      },
+      seek: (m) => {
+        setActive(m.id);
+        seek(m.sentMs);
+      },
+    }),
+    [],
+  );
 
   useEffect(() => {
     const el = scroller.current;
@@ -290,17 +379,20 @@ function Diagram({
       >
         <svg width={svgW} height={heightPx} className="msg-svg">
           <defs>
-            <marker
-              id="msg-arrow"
-              viewBox="0 0 8 8"
-              refX="7"
-              refY="4"
-              markerWidth="6"
-              markerHeight="6"
-              orient="auto"
-            >
-              <path d="M0,0 L8,4 L0,8 z" fill="context-stroke" />
-            </marker>
+            {MESSAGE_CATEGORIES.map((c) => (
+              <marker
+                key={c}
+                id={`msg-arrow-${c.replace(' ', '-')}`}
+                viewBox="0 0 8 8"
+                refX="7"
+                refY="4"
+                markerWidth="6"
+                markerHeight="6"
+                orient="auto"
+              >
+                <path d="M0,0 L8,4 L0,8 z" fill={CATEGORY_STYLE[c].color} />
+              </marker>
+            ))}
           </defs>
           {ticks.map((t) => (
             <g key={t} aria-hidden="true">
@@ -331,59 +423,30 @@ function Diagram({
               aria-hidden="true"
             />
           ))}
-          {visible.map((m) => {
-            const style = CATEGORY_STYLE[m.category];
-            const x1 = x(m.from);
-            const y1 = y(m.sentMs);
-            // A message lost as it was sent goes a third of the way; one lost on the wire, to where it was.
-            const lostAtSend = m.lost !== null && m.atMs === m.sentMs;
-            const x2 = lostAtSend ? x1 + (x(m.to) - x1) / 3 : x(m.to);
-            const y2 = lostAtSend ? y1 + 4 : Math.max(y(m.atMs), y1 + 1);
-            const label = messageLabel(m, lanes);
-            return (
-              <g
-                key={m.id}
-                id={`msg-${m.id}`}
-                role="button"
-                aria-label={label}
-                tabIndex={m.id === tabbable ? 0 : -1}
-                className={`msg${m.id === active ? ' msg--active' : ''}${m.lost ? ' msg--lost' : ''}`}
-                onMouseEnter={() => setShown(m)}
-                onFocus={() => {
-                  setShown(m);
-                  setActive(m.id);
-                }}
-                onClick={() => {
-                  setActive(m.id);
-                  seek(m.sentMs);
-                }}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' || e.key === ' ') {
-                    e.preventDefault();
-                    seek(m.sentMs);
-                  }
-                }}
-              >
-                <title>{label}</title>
-                <line x1={x1} y1={y1} x2={x2} y2={y2} className="msg-hit" />
-                <line
+          <g transform={`translate(0 ${-shiftPx})`}>
+            {visible.map((m) => {
+              const x1 = x(m.from);
+              const y1 = yAbs(m.sentMs);
+              // A message lost as it was sent goes a third of the way; one lost on the wire, to where it was.
+              const lostAtSend = m.lost !== null && m.atMs === m.sentMs;
+              const x2 = lostAtSend ? x1 + (x(m.to) - x1) / 3 : x(m.to);
+              const y2 = lostAtSend ? y1 + 4 : Math.max(yAbs(m.atMs), y1 + 1);
+              return (
+                <Arrow
+                  key={m.id}
+                  m={m}
+                  label={messageLabel(m, lanes)}
                   x1={x1}
                   y1={y1}
                   x2={x2}
                   y2={y2}
-                  stroke={style.color}
-                  strokeDasharray={style.dash}
-                  className="msg-line"
-                  markerEnd={m.lost ? undefined : 'url(#msg-arrow)'}
+                  active={m.id === active}
+                  tabbable={m.id === tabbable}
+                  on={handlers}
                 />
-                {m.lost && (
-                  <text x={x2} y={y2 + 4} className="msg-lost-glyph" textAnchor="middle">
-                    ✕
-                  </text>
-                )}
-              </g>
-            );
-          })}
+              );
+            })}
+          </g>
         </svg>
       </div>
       <MessageBody m={shown} lanes={lanes} />
