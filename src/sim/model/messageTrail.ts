@@ -6,6 +6,7 @@
 // last, open chunk (checkpoint.ts).
 
 import type { Addr, Body } from './messages';
+import { tpKey } from './metadata';
 
 /** Entries kept (sends and drops); the oldest chunk goes when the trail outgrows it. */
 export const MESSAGE_TRAIL_MAX = 50_000;
@@ -18,7 +19,7 @@ export type LossReason = 'link cut' | 'receiver down';
 /**
  * A send (drop false) or the loss of a message sent before (drop true, the same seq). A message
  * lost as it was sent is one entry: `lost` set, `seq` -1. The body is the one sent, by reference
- * (a message's body is not changed once sent).
+ * (a message's body is not changed once sent), or for the bulky kinds a digest (see digest).
  */
 export interface WireEntry {
   drop: boolean;
@@ -29,8 +30,74 @@ export interface WireEntry {
   atMs: number;
   from: Addr;
   to: Addr;
-  body: Body;
+  body: Body | BodyDigest;
   lost: LossReason | null;
+}
+
+/**
+ * What the trail keeps of a bulky body (fetches, produce requests, metadata answers): its scalars,
+ * counts instead of records and parts, and the partitions it names as interned topic-partition
+ * keys (`tps`), so the trail never holds records or part objects alive.
+ */
+export interface BodyDigest {
+  kind: Body['kind'];
+  digest: true;
+  tps?: string[];
+  [field: string]: string | number | boolean | null | string[] | undefined;
+}
+
+const keysOf = (parts: readonly { topic: string; partition: number }[]): string[] =>
+  parts.map((p) => tpKey(p.topic, p.partition));
+
+/** The body itself when it is small; a digest of it when it carries records or many parts. */
+export function digest(body: Body): Body | BodyDigest {
+  switch (body.kind) {
+    case 'Produce':
+      return {
+        kind: body.kind,
+        digest: true,
+        topic: body.topic,
+        partition: body.partition,
+        acks: body.acks,
+        timeoutMs: body.timeoutMs,
+        records: body.records.length,
+      };
+    case 'Fetch':
+      return { kind: body.kind, digest: true, replicaId: body.replicaId, tps: keysOf(body.parts) };
+    case 'FetchResponse':
+    case 'ConsumerFetchResponse': {
+      let records = 0;
+      for (const p of body.parts) records += p.records.length;
+      return { kind: body.kind, digest: true, tps: keysOf(body.parts), records };
+    }
+    case 'ConsumerFetch':
+      return {
+        kind: body.kind,
+        digest: true,
+        sessionId: body.sessionId,
+        sessionEpoch: body.sessionEpoch,
+        maxWaitMs: body.maxWaitMs,
+        tps: keysOf(body.parts),
+      };
+    case 'MetadataResponse':
+      return {
+        kind: body.kind,
+        digest: true,
+        brokers: body.brokers.length,
+        partitions: body.partitions.length,
+      };
+    case 'RaftFetchResponse':
+      return {
+        kind: body.kind,
+        digest: true,
+        epoch: body.epoch,
+        leaderId: body.leaderId,
+        highWatermark: body.highWatermark,
+        entries: body.entries.length,
+      };
+    default:
+      return body;
+  }
 }
 
 export interface MessageTrailState {
@@ -62,15 +129,27 @@ export function trailSend(
   to: Addr,
   body: Body,
 ): void {
-  push(t, { drop: false, seq, sentMs: nowMs, atMs: dueMs, from, to, body, lost: null });
+  push(t, { drop: false, seq, sentMs: nowMs, atMs: dueMs, from, to, body: digest(body), lost: null });
 }
 
 /** A message that could not leave: its link is cut. */
 export function trailLostAtSend(t: MessageTrailState, nowMs: number, from: Addr, to: Addr, body: Body): void {
-  push(t, { drop: false, seq: -1, sentMs: nowMs, atMs: nowMs, from, to, body, lost: 'link cut' });
+  push(t, {
+    drop: false,
+    seq: -1,
+    sentMs: nowMs,
+    atMs: nowMs,
+    from,
+    to,
+    body: digest(body),
+    lost: 'link cut',
+  });
 }
 
 /** A message that reached its due time and was lost (see deliver in dispatch.ts). */
+/** A drop's body: the send entry holds the message's own. */
+const LOSS_BODY: BodyDigest = { kind: 'Disconnected', digest: true };
+
 export function trailDrop(
   t: MessageTrailState,
   seq: number,
@@ -80,7 +159,7 @@ export function trailDrop(
   body: Body,
   reason: LossReason,
 ): void {
-  push(t, { drop: true, seq, sentMs: -1, atMs: nowMs, from, to, body, lost: reason });
+  push(t, { drop: true, seq, sentMs: -1, atMs: nowMs, from, to, body: LOSS_BODY, lost: reason });
 }
 
 /** A copy for a checkpoint: the full chunks shared (they never change), the open one copied. */

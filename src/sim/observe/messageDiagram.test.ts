@@ -24,7 +24,7 @@ describe('the message diagram', () => {
     expect(Object.fromEntries(produce.fields)).toMatchObject({
       topic: 't',
       partition: '0',
-      records: '1 record',
+      records: '1',
     });
     const answer = view.messages.find((m) => m.kind === 'ProduceResponse')!;
     expect([answer.from, answer.to]).toEqual([2, produce.from]);

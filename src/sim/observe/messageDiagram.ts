@@ -3,7 +3,7 @@
 // compact body. Observe-only: reading it changes nothing.
 
 import type { Addr, Body, MessageKind } from '../model/messages';
-import type { LossReason, WireEntry } from '../model/messageTrail';
+import type { BodyDigest, LossReason, WireEntry } from '../model/messageTrail';
 import type { World } from '../model/world';
 
 /** The kinds of message the diagram filters by, as a learner names them. */
@@ -84,8 +84,12 @@ const CATEGORY: { readonly [K in MessageKind]: MessageCategory } = {
 };
 
 /** The category of a body (FindCoordinator for a transactional.id is a transaction RPC). */
-export function messageCategory(body: Body): MessageCategory {
-  if ((body.kind === 'FindCoordinator' || body.kind === 'FindCoordinatorResponse') && body.keyType)
+export function messageCategory(body: Body | BodyDigest): MessageCategory {
+  if (
+    (body.kind === 'FindCoordinator' || body.kind === 'FindCoordinatorResponse') &&
+    'keyType' in body &&
+    body.keyType
+  )
     return 'transaction';
   return CATEGORY[body.kind];
 }
@@ -172,8 +176,7 @@ function fieldText(key: string, value: unknown): string {
   if (typeof value !== 'object') return String(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    if (key === 'records' || key === 'entries')
-      return `${value.length} ${value.length === 1 ? key.slice(0, -1) : key}`;
+    if (key === 'records' || key === 'entries') return String(value.length);
     const parts = partsText(value);
     if (parts !== null) return parts;
     if (value.every((v) => typeof v !== 'object')) return value.join(', ');
@@ -183,18 +186,19 @@ function fieldText(key: string, value: unknown): string {
 }
 
 /** The body as short name/value pairs (records as a count, partitions as topic-partition@offset). */
-export function bodyFields(body: Body): [string, string][] {
+export function bodyFields(body: Body | BodyDigest): [string, string][] {
   const out: [string, string][] = [];
   for (const [key, value] of Object.entries(body)) {
-    if (key === 'kind' || value === undefined) continue;
-    out.push([key, short(fieldText(key, value))]);
+    if (key === 'kind' || key === 'digest' || value === undefined) continue;
+    out.push([key === 'tps' ? 'partitions' : key, short(fieldText(key, value))]);
   }
   return out;
 }
 
 /** The partitions a body is about, as topic-partition. */
-export function bodyPartitions(body: Body): string[] {
+export function bodyPartitions(body: Body | BodyDigest): string[] {
   const b = body as Partial<Record<string, unknown>>;
+  if (Array.isArray(b.tps)) return b.tps as string[];
   if (typeof b.topic === 'string' && typeof b.partition === 'number') return [`${b.topic}-${b.partition}`];
   const out: string[] = [];
   for (const key of ['parts', 'partitions', 'offsets']) {
@@ -223,7 +227,7 @@ export function messageDiagram(w: World, q: MessageQuery): MessageDiagramView {
   const chunks = w.messageTrail.chunks;
   const drops = new Map<number, { atMs: number; lost: LossReason }>();
   const seen: WireMessageView[] = [];
-  const bodies: Body[] = [];
+  const bodies: (Body | BodyDigest)[] = [];
   const addrs = new Set<Addr>();
   let lostAtSend = 0;
   const oldestMs = chunks[0]?.[0]?.sentMs ?? -1;
