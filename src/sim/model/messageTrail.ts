@@ -9,7 +9,7 @@ import type { Addr, Body } from './messages';
 import { tpKey } from './metadata';
 
 /** Entries kept (sends and drops); the oldest chunk goes when the trail outgrows it. */
-export const MESSAGE_TRAIL_MAX = 50_000;
+export const MESSAGE_TRAIL_MAX = 20_000;
 /** Entries a chunk holds. */
 export const MESSAGE_TRAIL_CHUNK = 1024;
 
