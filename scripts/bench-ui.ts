@@ -3,14 +3,15 @@
 // first drawn cluster, for the default scenario at 1× and 48 brokers / 2,000 partitions at 10×.
 // Then responsiveness: click-to-next-paint of a side tab switch at 1×, 100× and 1000× on the
 // default and the large preset (the Event Timing API's duration: from the input to the frame that
-// shows its result, as Chrome's INP measures it), and frame times with the Partition log tab open.
+// shows its result, as Chrome's INP measures it), frame times with the Partition log tab open, and
+// with the Messages tab open (the message diagram and the client history; also after a 10-minute run).
 // Then speed: every preset and lesson scene,
 // healthy and degraded (a broker down; min.insync.replicas out of reach; a partition offline; a
 // network split; a consumer group rebalancing), at 100× and 1000× (the large preset at 100×): the
 // simulated clock the page shows against the wall clock, frame p50/p95 and long tasks per case.
 // Prints the figures; asserts nothing.
 //
-// Options: --only render,responsiveness,partition-log,speed (default all); --scenes default,large,lesson:isr,...
+// Options: --only render,responsiveness,partition-log,messages,speed (default all); --scenes default,large,lesson:isr,...
 // (default every preset and lesson); --conditions healthy,broker-down,... ; --speeds 100,1000;
 // --measure-ms N (default 4000 for speed cases); --dist DIR serves a build already made there
 // (for paired before/after runs) instead of building.
@@ -460,10 +461,61 @@ async function partitionLogFrames(browser: import('playwright-core').Browser, ba
   await page.close();
 }
 
+/**
+ * The Messages tab open on the default scene at 1× (the message diagram following the clock, last
+ * 2 s, and the client history): frame times while it updates live, three runs; then the same after
+ * a 10-minute run (played at 1000×), with the last 60 s in the window (target p95 within 60 Hz).
+ */
+async function messagesFrames(browser: import('playwright-core').Browser, base: string): Promise<void> {
+  console.log(
+    '\nMessages tab open (default scenario at 1×, the diagram following the clock, the client history)',
+  );
+  const measureOnce = async (label: string, tenMinutes: boolean) => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.addInitScript(INIT_SCRIPT);
+    await page.goto(base + '?debug');
+    await page.waitForFunction('window.__bench.firstClusterMs !== null', undefined, { timeout: 30_000 });
+    if (tenMinutes) {
+      await page.evaluate('window.__kclDebug.setSpeed(1000)');
+      await page.waitForFunction(
+        `parseFloat(document.querySelector('[aria-label="Simulated time"]')?.textContent ?? '0') >= 600`,
+        undefined,
+        { timeout: 180_000, polling: 500 },
+      );
+      await page.evaluate('window.__kclDebug.setSpeed(1)');
+    }
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    if (tenMinutes) await page.getByRole('combobox', { name: 'Window' }).selectOption('60');
+    const diagram = page.getByRole('group', { name: /^Message diagram/ });
+    await diagram.getByRole('button').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await page.waitForTimeout(WARMUP_MS);
+    const { deltas, longTasks } = (await page.evaluate(FRAMES_SCRIPT(MEASURE_MS))) as {
+      deltas: number[];
+      longTasks: number;
+    };
+    const arrows = await diagram.getByRole('button').count();
+    const summary = (await page.getByRole('status', { name: 'Message diagram summary' }).innerText()).split(
+      '.',
+    )[0];
+    console.log(
+      `  ${label}: frame time p50 ${percentile(deltas, 50).toFixed(1)} ms, p95 ${percentile(deltas, 95).toFixed(1)} ms over ${deltas.length} frames; long tasks: ${longTasks}; arrows in the DOM: ${arrows} (${summary})`,
+    );
+    await page.close();
+    return percentile(deltas, 95);
+  };
+  const p95s: number[] = [];
+  for (let run = 1; run <= 3; run++) p95s.push(await measureOnce(`run ${run}`, false));
+  const sorted = [...p95s].sort((a, b) => a - b);
+  console.log(
+    `  p95 median ${percentile(sorted, 50).toFixed(1)} ms, range ${sorted[0]!.toFixed(1)} to ${sorted[sorted.length - 1]!.toFixed(1)} ms (target ≤ 16.7 ms)`,
+  );
+  await measureOnce('after a 10-minute run, last 60 s', true);
+}
+
 async function main() {
   const prebuilt = option('dist');
   const dist = prebuilt ?? join(root, 'dist');
-  const only = listOption('only') ?? ['render', 'responsiveness', 'partition-log', 'speed'];
+  const only = listOption('only') ?? ['render', 'responsiveness', 'partition-log', 'messages', 'speed'];
   if (!prebuilt) console.log('Building (vite build)…');
   const bundle = build(dist, prebuilt !== undefined);
   // Served in this process (vite's API), so it stops with the script.
@@ -483,6 +535,7 @@ async function main() {
     if (only.includes('render')) for (const c of CASES) await renderCase(browser, base, c);
     if (only.includes('responsiveness')) await responsiveness(browser, base);
     if (only.includes('partition-log')) await partitionLogFrames(browser, base);
+    if (only.includes('messages')) await messagesFrames(browser, base);
     if (only.includes('speed')) await speedCases(browser, base);
   } finally {
     await browser.close();

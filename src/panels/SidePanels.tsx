@@ -7,6 +7,7 @@ import { DashboardPanel } from './DashboardPanel';
 import { EventLogPanel } from './EventLogPanel';
 import { ImportLayoutDialog } from './ImportLayoutDialog';
 import { InspectorPanel } from './InspectorPanel';
+import { MessagesPanel } from './MessagesPanel';
 import { PartitionLogPanel } from './PartitionLogPanel';
 import { RegionsPanel } from './RegionsPanel';
 import { Terminal } from './Terminal';
@@ -27,6 +28,8 @@ function PanelContent({ tab }: { tab: PanelTab }) {
       return <InspectorPanel />;
     case 'log':
       return <PartitionLogPanel />;
+    case 'messages':
+      return <MessagesPanel />;
     case 'dashboard':
       return <DashboardPanel />;
     case 'events':

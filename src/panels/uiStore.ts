@@ -5,6 +5,7 @@ export type PanelTab =
   | 'controls'
   | 'inspector'
   | 'log'
+  | 'messages'
   | 'dashboard'
   | 'events'
   | 'vitals'
@@ -19,6 +20,7 @@ export const PANEL_TABS: readonly { id: PanelTab; label: string }[] = [
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'events', label: 'Event log' },
   { id: 'log', label: 'Partition log' },
+  { id: 'messages', label: 'Messages' },
   { id: 'vitals', label: 'Vital signs' },
   { id: 'regions', label: 'Regions' },
   { id: 'compare', label: 'Compare' },

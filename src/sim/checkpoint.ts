@@ -3,25 +3,28 @@
 
 import type { World } from './model/world';
 import { itemAt } from './model/arrays';
+import { cloneMessageTrail } from './model/messageTrail';
 
 /**
  * A deep copy of the world that shares what can no longer change (checkpoints for seeking hold
- * many copies): events once emitted, records once in a log, and ledger entries once settled.
+ * many copies): events once emitted, records once in a log, ledger entries once settled, and the message
+ * trail's full chunks.
  */
 export function cloneWorld(w: World): World {
-  const { queue, events, ledger, ledgerIndex: _index, ...rest } = w;
+  const { queue, events, ledger, ledgerIndex: _index, messageTrail, ...rest } = w;
   const logs = diskLogs(w);
   const entries = logs.map((l) => l.entries);
   for (const l of logs) l.entries = [];
-  let copy: Omit<World, 'queue' | 'events' | 'ledger' | 'ledgerIndex'>;
+  let copy: Omit<World, 'queue' | 'events' | 'ledger' | 'ledgerIndex' | 'messageTrail'>;
   try {
     copy = structuredClone(rest);
   } finally {
     logs.forEach((l, i) => (l.entries = itemAt(entries, i)));
   }
   const copyLedger = ledger.map((e) => (e.status === 'pending' ? structuredClone(e) : e));
-  const shared: Pick<World, 'queue' | 'events' | 'ledger' | 'ledgerIndex'> = {
+  const shared: Pick<World, 'queue' | 'events' | 'ledger' | 'ledgerIndex' | 'messageTrail'> = {
     queue: queue.clone(),
+    messageTrail: cloneMessageTrail(messageTrail),
     events: events.slice(),
     ledger: copyLedger,
     ledgerIndex: new Map(copyLedger.map((e) => [e.recordId, e])),

@@ -110,6 +110,7 @@ import type { ConsumerClient, ProducerClient, QueueItem, SimNode, World } from '
 import type { Command, CommandResult } from './model/types';
 import { answerMetadata } from './broker/metadataCache';
 import { itemAt } from './model/arrays';
+import { trailDrop } from './model/messageTrail';
 
 type Handler<K extends MessageKind = MessageKind> = (w: World, node: SimNode, msg: MessageOf<K>) => void;
 
@@ -374,7 +375,10 @@ export function dispatch(w: World, item: QueueItem, sim: { apply(command: Comman
 function deliver(w: World, msg: Message): void {
   w.network.inFlight--;
   // A link cut while the packet was on the wire loses it too.
-  if (!reachable(w, msg.from, msg.to)) return;
+  if (!reachable(w, msg.from, msg.to)) {
+    trailDrop(w.messageTrail, msg.seq, w.nowMs, msg.from, msg.to, msg.body, 'link cut');
+    return;
+  }
   if (typeof msg.to === 'string') {
     deliverToClient(w, msg, msg.to);
     return;
@@ -382,6 +386,7 @@ function deliver(w: World, msg: Message): void {
   const node = w.nodes.get(msg.to);
   const route = ROUTES[msg.body.kind];
   if (!node || node.state !== 'running' || node.incarnation !== msg.toIncarnation) {
+    trailDrop(w.messageTrail, msg.seq, w.nowMs, msg.from, msg.to, msg.body, 'receiver down');
     if (route?.refused && node && node.state !== 'running')
       send(
         w,
@@ -401,7 +406,10 @@ function deliverToClient(w: World, msg: Message, id: string): void {
   const route = CLIENT_ROUTES[msg.body.kind] as ClientRoute<MessageKind> | undefined;
   const c = w.consumers.get(id);
   if (c) {
-    if (c.state === 'stopped' || c.state === 'crashed') return;
+    if (c.state === 'stopped' || c.state === 'crashed') {
+      trailDrop(w.messageTrail, msg.seq, w.nowMs, msg.from, msg.to, msg.body, 'receiver down');
+      return;
+    }
     if (route?.consumer?.(w, c, msg) !== true) consumerTick(w, c);
     // The application's side of poll(): a processor, or a consumer's processing (processMs).
     if (c.polled?.length) {

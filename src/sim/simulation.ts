@@ -11,6 +11,8 @@ import { tpKey } from './model/metadata';
 import { buildSnapshot } from './observe/snapshot';
 import { partitionLog, type PartitionLogView } from './observe/partitionLog';
 import { recordJourney, type RecordJourneyView } from './observe/recordJourney';
+import { clientHistory, type ClientHistoryView } from './observe/clientHistory';
+import { messageDiagram, type MessageDiagramView, type MessageQuery } from './observe/messageDiagram';
 import { clusterImage } from './model/image';
 import { hashValue, hashWorld } from './kernel/hash';
 import {
@@ -319,6 +321,19 @@ export class Simulation {
   /** A produced record's journey from send() to its commit (or loss), in Kafka's words; null when the ledger no longer has it. */
   recordJourney(recordId: number): RecordJourneyView | null {
     return recordJourney(this.w, recordId);
+  }
+
+  /**
+   * The messages of a time window for the message diagram (observe/messageDiagram.ts): filtered by
+   * kind and partition, sampled where dense, each with a compact body. Reads only.
+   */
+  messageDiagram(query: MessageQuery): MessageDiagramView {
+    return messageDiagram(this.w, query);
+  }
+
+  /** Each producer's sends of [fromMs, toMs] by outcome, and where an indefinite one landed (observe/clientHistory.ts). */
+  clientHistory(fromMs: number, toMs: number): ClientHistoryView {
+    return clientHistory(this.w, fromMs, toMs);
   }
 
   lostAcknowledged(): LedgerEntry[] {

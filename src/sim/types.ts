@@ -16,3 +16,12 @@ export type {
   TruncatedRecordView,
 } from './observe/partitionLog';
 export type { JourneyStage, JourneyStageKind, RecordJourneyView } from './observe/recordJourney';
+export type {
+  MessageCategory,
+  MessageDiagramView,
+  MessageQuery,
+  MessageSampling,
+  WireMessageView,
+} from './observe/messageDiagram';
+export type { LossReason } from './model/messageTrail';
+export type { ClientHistoryView, ClientSendView, SendOutcome } from './observe/clientHistory';

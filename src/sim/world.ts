@@ -3,6 +3,7 @@
 // World's fields are made is part of the state hash (kernel/hash.ts): keep it.
 
 import { newTrailState } from './model/trail';
+import { newMessageTrail } from './model/messageTrail';
 import { newSecurityState } from './broker/acl';
 import { newMetricsState } from './observe/metrics';
 import { startBroker } from './broker/broker';
@@ -59,6 +60,7 @@ export function buildWorld(s: Scenario): World {
     metrics: newMetricsState(),
     security: newSecurityState(s.security),
     trail: newTrailState(),
+    messageTrail: newMessageTrail(),
   };
   for (const n of s.nodes) addNode(w, n.id, n.roles, n.rack ?? null);
   // Script steps run in atMs order; steps at the same time keep their order in the file.

@@ -1,5 +1,13 @@
 // The page's end of the worker protocol: sends the user's actions, routes the worker's replies.
-import type { Command, CommandResult, PartitionLogView, RecordJourneyView } from '../sim/types';
+import type {
+  ClientHistoryView,
+  Command,
+  CommandResult,
+  MessageDiagramView,
+  MessageQuery,
+  PartitionLogView,
+  RecordJourneyView,
+} from '../sim/types';
 import {
   unknownMessageError,
   type LedgerQuery,
@@ -24,6 +32,8 @@ const metrics = replyChannel<MetricsReply>();
 
 const partitionLogs = replyChannel<PartitionLogView | null>();
 const journeys = replyChannel<RecordJourneyView | null>();
+const messageViews = replyChannel<MessageDiagramView>();
+const histories = replyChannel<ClientHistoryView>();
 
 export type ReassignmentPlanReply = Omit<Extract<WorkerToPage, { type: 'reassignmentPlan' }>, 'type' | 'id'>;
 const plans = replyChannel<ReassignmentPlanReply>();
@@ -68,6 +78,16 @@ export function requestPartitionLog(
 /** Asks the worker for a produced record's journey. */
 export function requestRecordJourney(recordId: number): Promise<RecordJourneyView | null> {
   return journeys.request((id) => send({ type: 'getRecordJourney', id, recordId }));
+}
+
+/** Asks the worker for the messages of a time window (the message diagram). */
+export function requestMessages(query: MessageQuery): Promise<MessageDiagramView> {
+  return messageViews.request((id) => send({ type: 'getMessages', id, query }));
+}
+
+/** Asks the worker for each producer's sends of [fromMs, toMs] by outcome (the client history). */
+export function requestClientHistory(fromMs: number, toMs: number): Promise<ClientHistoryView> {
+  return histories.request((id) => send({ type: 'getClientHistory', id, fromMs, toMs }));
 }
 
 /** Asks the worker for a balanced reassignment plan (kafka-reassign-partitions --generate). */
@@ -123,6 +143,12 @@ function receive(message: WorkerToPage): void {
       return;
     case 'recordJourney':
       journeys.settle(message.id, message.journey);
+      return;
+    case 'messages':
+      messageViews.settle(message.id, message.view);
+      return;
+    case 'clientHistory':
+      histories.settle(message.id, message.history);
       return;
     case 'reassignmentPlan': {
       const { type: _type, id, ...reply } = message;

@@ -586,6 +586,16 @@ export function startHost(
       case 'getRecordJourney':
         post(answerRecordQuery(sim, message));
         return;
+      case 'getMessages':
+        post({ type: 'messages', id: message.id, view: sim.messageDiagram(message.query) });
+        return;
+      case 'getClientHistory':
+        post({
+          type: 'clientHistory',
+          id: message.id,
+          history: sim.clientHistory(message.fromMs, message.toMs),
+        });
+        return;
       case 'generateReassignment':
         try {
           const plan = sim.generateReassignment(message.topics, message.brokerIds);

@@ -3,8 +3,11 @@
 // error, never dropped, so a mismatch between the two sides shows at once.
 import type {
   Command,
+  ClientHistoryView,
   CommandResult,
   LedgerEntry,
+  MessageDiagramView,
+  MessageQuery,
   PartitionLogView,
   PartitionView,
   RecordJourneyView,
@@ -69,6 +72,10 @@ export type PageToWorker =
     }
   /** A produced record's journey (its ledger record id); answered by a `recordJourney`. */
   | { type: 'getRecordJourney'; id: number; recordId: number }
+  /** The messages of a time window, for the message diagram; answered by a `messages`. */
+  | { type: 'getMessages'; id: number; query: MessageQuery }
+  /** Each producer's sends of a time window by outcome; answered by a `clientHistory`. */
+  | { type: 'getClientHistory'; id: number; fromMs: number; toMs: number }
   /** kafka-reassign-partitions --generate: a balanced plan for `topics` over `brokerIds`; answered by a `reassignmentPlan`. */
   | { type: 'generateReassignment'; id: number; topics: string[]; brokerIds: number[] }
   // ---- time travel and sessions (docs/sharing.md) ----
@@ -167,6 +174,9 @@ export type WorkerToPage =
   | { type: 'partitionLog'; id: number; log: PartitionLogView | null }
   /** The journey a `getRecordJourney` asked for (null: the ledger no longer has the record). */
   | { type: 'recordJourney'; id: number; journey: RecordJourneyView | null }
+  /** The messages a `getMessages` asked for (fresh objects, never changed afterwards). */
+  | { type: 'messages'; id: number; view: MessageDiagramView }
+  | { type: 'clientHistory'; id: number; history: ClientHistoryView }
   /** The plan a `generateReassignment` asked for, or Kafka's reason it cannot be made (plan null). */
   | { type: 'reassignmentPlan'; id: number; plan: ReassignmentPlan | null; error?: string }
   /**

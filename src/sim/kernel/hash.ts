@@ -26,9 +26,9 @@ function replacer(_key: string, value: unknown): unknown {
 }
 
 export function hashWorld(w: World): string {
-  // The metrics ring and the record trail are derived from the rest (and large): they are left out,
-  // like the event log's content.
-  const { queue, events, metrics: _metrics, trail: _trail, ...rest } = w;
+  // The metrics ring and the record and message trails are derived from the rest (and large): they
+  // are left out, like the event log's content.
+  const { queue, events, metrics: _metrics, trail: _trail, messageTrail: _messages, ...rest } = w;
   const state = JSON.stringify({ ...rest, queue: queue.sorted(), eventCount: events.length }, replacer);
   return cyrb53(state);
 }

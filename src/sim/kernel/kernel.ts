@@ -2,6 +2,7 @@
 
 import type { Addr, Body, Message } from '../model/messages';
 import { nextFloat } from './rng';
+import { trailLostAtSend, trailSend } from '../model/messageTrail';
 import type { ClientTimerName, DeadlineTimer, QueueItem, SimNode, TimerName, World } from '../model/world';
 import type { ConfigValue, NodeId, SimEvent } from '../model/types';
 
@@ -128,7 +129,10 @@ export function send(
   fromIncarnation = incarnationOf(w, from),
 ): void {
   const net = w.network;
-  if (!reachable(w, from, to)) return;
+  if (!reachable(w, from, to)) {
+    trailLostAtSend(w.messageTrail, w.nowMs, from, to, body);
+    return;
+  }
   const base = net.linkLatency.size
     ? (net.linkLatency.get(linkKey(from, to)) ?? net.latencyMs)
     : net.latencyMs;
@@ -139,9 +143,11 @@ export function send(
   const due = Math.max(w.nowMs + base + jitter, fromLinks.get(to) ?? 0);
   fromLinks.set(to, due);
   net.inFlight++;
+  const seq = w.seq++;
+  trailSend(w.messageTrail, seq, w.nowMs, due, from, to, body);
   schedule(w, {
     dueMs: due,
-    seq: w.seq++,
+    seq,
     t: 'deliver',
     from,
     to,

@@ -12,6 +12,7 @@ import type { MetricsState } from './metricsSeries';
 import type { DeadlineTimer } from './timers';
 import type { CoordinatorMem } from './groupState';
 import type { TrailState } from './trail';
+import type { MessageTrailState } from './messageTrail';
 import type { TransactionState, TxnCoordinatorMem, CompletedTxn } from './transactions';
 import type {
   Acks,
@@ -548,6 +549,8 @@ export interface World {
   files?: Map<string, string>;
   /** Observe-only history for the partition log and record journeys (model/trail.ts); not hashed. */
   trail: TrailState;
+  /** Observe-only: the messages the network carried, for the message diagram (model/messageTrail.ts); not hashed. */
+  messageTrail: MessageTrailState;
   /** Per broker: the transaction coordinator's memory (txn/), made on first use. */
   transactions?: Map<NodeId, TxnCoordinatorMem>;
   /** The last completed transactions (txn/transactionCoordinator.ts), made on first use. */
