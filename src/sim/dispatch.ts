@@ -57,7 +57,11 @@ import {
   onListOffsets,
   onOffsetsForLeaderEpoch,
 } from './broker/consumerFetch';
-import { onCoordinatorAppendResponse, onOffsetsTxnMarker, syncLoadedGroups } from './groups/groupMetadataManager';
+import {
+  onCoordinatorAppendResponse,
+  onOffsetsTxnMarker,
+  syncLoadedGroups,
+} from './groups/groupMetadataManager';
 import {
   onConsumerGroupHeartbeatRequest,
   onFindCoordinator,
