@@ -7,6 +7,7 @@ import { brokerDies } from './broker-failure';
 import { consumers } from './consumer-groups';
 import { dynamicConfig } from './dynamic-config';
 import { isr } from './isr';
+import { messageLifecycle } from './message-lifecycle';
 import { quorum } from './kraft-quorum';
 import { partitionsAndKeys } from './partitions-and-keys';
 import { racks } from './racks-and-zones';
@@ -30,6 +31,7 @@ export const lessons: readonly Lesson[] = [
   consumers,
   dynamicConfig,
   twoRegions,
+  messageLifecycle,
 ];
 
 export function lessonById(id: string): Lesson | undefined {
