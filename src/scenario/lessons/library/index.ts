@@ -5,6 +5,7 @@ import { addBroker } from './adding-a-broker';
 import { bootstrap } from './bootstrap-and-metadata';
 import { brokerDies } from './broker-failure';
 import { consumers } from './consumer-groups';
+import { deliveryGuarantees } from './delivery-guarantees';
 import { dynamicConfig } from './dynamic-config';
 import { isr } from './isr';
 import { messageLifecycle } from './message-lifecycle';
@@ -32,6 +33,7 @@ export const lessons: readonly Lesson[] = [
   dynamicConfig,
   twoRegions,
   messageLifecycle,
+  deliveryGuarantees,
 ];
 
 export function lessonById(id: string): Lesson | undefined {

@@ -197,7 +197,7 @@ export const messageLifecycle: Lesson = {
       until: ({ snapshot }) => acked(snapshot, 'shop') === 3 && read(snapshot).includes('order-3'),
       waitMs: 10_000,
       reveal:
-        "order-3's journey now reads: appended, copied by brokers 3 and 4, HW passed, acknowledged, fetched by billing, in that order.",
+        "order-3's journey now reads: appended, copied by brokers 3 and 4, HW passed; then both the acknowledgement to shop and billing's fetch, each only after the HW.",
     },
     {
       id: 'commit',
