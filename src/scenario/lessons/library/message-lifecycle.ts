@@ -169,7 +169,7 @@ export const messageLifecycle: Lesson = {
       commands: [order('order-3')],
       predict: {
         question:
-          'While broker 2 alone knows the followers have order-3, may billing read it, and is shop acknowledged?',
+          "Broker 2 has appended order-3 at offset 2. Until the followers' next Fetch reaches it, may billing read the record, and is shop acknowledged?",
         choices: [
           'Both: the leader has it in its log',
           "Neither: only when the followers' next Fetch shows they have it does the high watermark pass it; then the leader acknowledges it and billing may read it",
