@@ -212,7 +212,7 @@ export const deliveryGuarantees: Lesson = {
         question: 'What do the two readers get of the 3 invoices while the transaction is open?',
         choices: [
           'Both get them: they are committed, below the high watermark',
-          'read_uncommitted gets them; read_committed gets nothing yet: it reads only below the last stable offset, which the open transaction holds back',
+          'read_uncommitted gets them; read_committed nothing yet: it stops at the last stable offset, which the open transaction holds back',
           "Neither: an open transaction's records are not in the log yet",
         ],
         answer: 1,

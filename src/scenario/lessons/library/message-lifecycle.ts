@@ -155,7 +155,7 @@ export const messageLifecycle: Lesson = {
       id: 'journey',
       title: "The record's journey",
       term: 'leader epoch',
-      text: "The Partition log tab is open on orders-0: one column per replica, a row per offset. Select order-1 at offset 0 on broker 2 for its journey: send(), the partition, the batch closed by linger.ms, the Produce request to leader broker 2, the append at offset 0 in leader epoch 0, each follower's Fetch that copied it, the high watermark passing it, the acknowledgement, and billing's fetch.",
+      text: "The Partition log tab is open on orders-0: one column per replica, a row per offset. Select order-1 (offset 0, broker 2) for its journey, stage by stage from send() to billing's fetch: the batch, the Produce request, the append in leader epoch 0, the followers' Fetch, the high watermark, the acknowledgement.",
       until: (view) => elapsed(view) >= 2_000,
       waitMs: 10_000,
       reveal:
@@ -165,15 +165,14 @@ export const messageLifecycle: Lesson = {
       id: 'followers',
       title: 'Appended, but not committed',
       term: 'high watermark',
-      text: `shop sends "order-3" (acks=all). Broker 2 appends it at offset 2 and answers the followers' waiting Fetch requests with it; their next Fetch, which tells broker 2 they have it, takes ${FOLLOWER_DELAY_MS} ms to arrive.`,
+      text: `shop sends "order-3" (acks=all). Broker 2 appends it at offset 2; the followers' Fetch that shows they have it takes ${FOLLOWER_DELAY_MS} ms to arrive.`,
       commands: [order('order-3')],
       predict: {
-        question:
-          "Broker 2 has appended order-3 at offset 2. Until the followers' next Fetch reaches it, may billing read the record, and is shop acknowledged?",
+        question: 'Until that Fetch arrives, may billing read order-3, and is shop acknowledged?',
         choices: [
-          'Both: the leader has it in its log',
-          "Neither: only when the followers' next Fetch shows they have it does the high watermark pass it; then the leader acknowledges it and billing may read it",
-          'billing may read it; shop is acknowledged later',
+          'Both: the leader has it',
+          'Neither: both wait for the high watermark to pass it',
+          'billing may read it; the acknowledgement comes later',
         ],
         answer: 1,
         answerHolds: ({ snapshot }) =>
