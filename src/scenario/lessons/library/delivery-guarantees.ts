@@ -128,7 +128,7 @@ export const deliveryGuarantees: Lesson = {
       id: 'processed',
       title: 'At least once: process, then commit',
       term: 'at least once',
-      text: 'Broker 2 restarts. The producer "shop" sends 5 orders with acks=all (retried until written). The consumer app-1 of group invoicing reads them and processes each one (say, it sends an invoice by mail). It commits its offset only when its code says so (enable.auto.commit=false).',
+      text: 'Broker 2 restarts. "shop" sends 5 orders (acks=all). app-1, of group invoicing, reads and processes each one (it mails an invoice), and commits only when its code says so (enable.auto.commit=false).',
       commands: [
         { type: 'restartNode', nodeId: 2 },
         manualConsumer('app-1', 'invoicing'),
@@ -154,7 +154,7 @@ export const deliveryGuarantees: Lesson = {
       id: 'redelivered',
       title: 'A crash before the commit',
       term: 'committed offset',
-      text: 'app-1 crashes after processing offsets 5 to 9 and before committing them. app-2 starts in the same group; once the coordinator has given up on app-1 (session.timeout.ms, 10 s here), app-2 gets orders-0.',
+      text: 'app-1 crashes after processing offsets 5 to 9, before committing them. app-2 joins the group and gets orders-0 once the coordinator gives up on app-1 (session.timeout.ms, 10 s here).',
       commands: [
         { type: 'stopConsumer', consumerId: 'app-1', graceful: false },
         manualConsumer('app-2', 'invoicing'),
@@ -179,7 +179,7 @@ export const deliveryGuarantees: Lesson = {
       id: 'transactional',
       title: 'Exactly once: a transactional producer',
       term: 'transactional.id',
-      text: 'The producer "tx" starts with transactional.id=billing (and transaction.timeout.ms=300000): initTransactions() finds its transaction coordinator and gets a producer id and epoch. Two readers of invoices start, one with isolation.level=read_committed, one with read_uncommitted.',
+      text: 'The producer "tx" starts with transactional.id=billing: initTransactions() finds its transaction coordinator and gets a producer id and epoch. Two readers of invoices start: isolation.level=read_committed and read_uncommitted.',
       commands: [
         {
           type: 'startProducer',

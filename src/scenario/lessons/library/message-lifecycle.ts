@@ -155,7 +155,7 @@ export const messageLifecycle: Lesson = {
       id: 'journey',
       title: "The record's journey",
       term: 'leader epoch',
-      text: "The Partition log tab is open on orders-0: one column per replica, a row per offset. Select order-1 (offset 0, broker 2) for its journey, stage by stage from send() to billing's fetch: the batch, the Produce request, the append in leader epoch 0, the followers' Fetch, the high watermark, the acknowledgement.",
+      text: "The Partition log tab is open on orders-0, one column per replica. Select order-1 (offset 0, broker 2) for its journey: the batch, the Produce request, the append in leader epoch 0, the followers' Fetch, the HW, the ack, billing's fetch.",
       until: (view) => elapsed(view) >= 2_000,
       waitMs: 10_000,
       reveal:
