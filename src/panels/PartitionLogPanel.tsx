@@ -113,6 +113,17 @@ function marksAt(replica: ReplicaLogView, offset: number): ReactNode[] {
         ▔ HW
       </span>,
     );
+  // An open transaction holds the LSO below the HW: read_committed consumers stop there.
+  if (offset === replica.lastStableOffset && replica.lastStableOffset < replica.highWatermark)
+    marks.push(
+      <span
+        key="lso"
+        className="log-mark log-mark--lso"
+        title="Last stable offset: read_committed consumers read below it (an open transaction holds it here)"
+      >
+        ▁ LSO
+      </span>,
+    );
   if (offset === replica.logEndOffset)
     marks.push(
       <span key="leo" className="log-mark log-mark--leo" title="Log end offset: the next record goes here">
@@ -122,10 +133,10 @@ function marksAt(replica: ReplicaLogView, offset: number): ReactNode[] {
   return marks;
 }
 
-/**
- * One replica's cell at one offset. A new kind of row (a transaction's control record, the last
- * stable offset) is one more branch here.
- */
+/** A transaction's marker: a control record, which takes an offset but no consumer returns. */
+const controlText = (r: LogRecordView) => `${r.control} (producer ${r.pid}, epoch ${r.producerEpoch ?? 0})`;
+
+/** One replica's cell at one offset: a record, a transaction marker, or what a truncation removed. */
 function ReplicaCell({
   replica,
   offset,
@@ -149,17 +160,28 @@ function ReplicaCell({
       {marks}
       {offset < replica.logStartOffset ? (
         <span className="log-gone">deleted</span>
+      ) : record?.control ? (
+        <span
+          role="img"
+          className={`log-rec log-rec--control log-rec--${record.control.toLowerCase()}`}
+          aria-label={`offset ${offset} on broker ${replica.nodeId}: ${record.control} marker of producer ${record.pid}, epoch ${record.producerEpoch ?? 0} (a control record, never returned to consumers)${committed ? ', committed' : ', above the HW'}`}
+          title={`Control record: the ${record.control} marker of ${record.producerId}'s transaction`}
+        >
+          <span aria-hidden="true">{record.control === 'COMMIT' ? '◆' : '◇'}</span> {controlText(record)}
+        </span>
       ) : record ? (
         <button
           type="button"
           tabIndex={-1}
-          className={`log-rec${committed ? '' : ' log-rec--uncommitted'}`}
-          aria-label={`${recordLabel(record, replica.nodeId)}${committed ? ', committed' : ', above the HW'}`}
+          className={`log-rec${committed ? '' : ' log-rec--uncommitted'}${record.transaction === 'aborted' ? ' log-rec--aborted' : ''}`}
+          aria-label={`${recordLabel(record, replica.nodeId)}${committed ? ', committed' : ', above the HW'}${
+            record.transaction === 'aborted' ? ', aborted: read_committed consumers skip it' : ''
+          }`}
           title={recordLabel(record, replica.nodeId)}
           disabled={record.recordId < 0}
           onClick={() => onRecord(record.recordId)}
         >
-          <span aria-hidden="true">{committed ? '●' : '○'}</span>
+          <span aria-hidden="true">{record.transaction === 'aborted' ? '⊘' : committed ? '●' : '○'}</span>
           <span className="log-epoch">{record.epoch}</span> {recordText(record)}
         </button>
       ) : null}
@@ -198,6 +220,9 @@ function ReplicaSummary({ log }: { log: PartitionLogView }) {
           <th scope="col">
             <abbr title="Log end offset">LEO</abbr>
           </th>
+          <th scope="col">
+            <abbr title="Last stable offset: read_committed consumers read below it">LSO</abbr>
+          </th>
           <th scope="col">Epochs (from offset)</th>
         </tr>
       </thead>
@@ -213,6 +238,7 @@ function ReplicaSummary({ log }: { log: PartitionLogView }) {
             <td>{r.logStartOffset}</td>
             <td>{r.highWatermark}</td>
             <td>{r.logEndOffset}</td>
+            <td>{r.lastStableOffset}</td>
             <td>{r.epochs.map((e) => `${e.epoch} (${e.startOffset})`).join(', ') || 'none'}</td>
           </tr>
         ))}
@@ -441,7 +467,9 @@ export function PartitionLogPanel() {
         <>
           <p className="log-legend">
             Each cell: ● committed (below the HW) or ○ not yet, the leader epoch, key=value. ✂ removed by a
-            truncation, ⟂ a leader epoch starts, ▔ HW, ▸ LEO. Select a record for its journey.
+            truncation, ⟂ a leader epoch starts, ▔ HW, ▸ LEO. Transactions: ◆ COMMIT and ◇ ABORT markers
+            (control records), ⊘ a record of an aborted transaction, ▁ LSO (read_committed consumers read
+            below it). Select a record for its journey.
           </p>
           <LogGrid key={open} topic={tp.topic} partition={tp.partition} />
         </>

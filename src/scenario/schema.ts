@@ -468,8 +468,45 @@ function commandSchemas(): Schema[] {
           items: { type: 'string', minLength: 1, maxLength: MAX_TOPIC_NAME_LENGTH },
         },
         config: clientConfigObject(CONSUMER_CONFIGS, 'Kafka consumer configs (ConsumerConfig).'),
+        commitBeforeProcess: {
+          type: 'boolean',
+          description:
+            'Simulator option (Kafka has no config for it): commit the fetched position, then process the batch (at most once).',
+        },
+        processMs: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 3600000,
+          description: 'Simulator option: processing time per polled batch, in ms (default 0).',
+        },
       },
       ['consumerId', 'groupId', 'topics'],
+    ),
+    command(
+      'startProcessor',
+      {
+        processorId: { type: 'string', minLength: 1 },
+        groupId: { type: 'string', minLength: 1 },
+        inputTopic: { type: 'string', minLength: 1, maxLength: MAX_TOPIC_NAME_LENGTH },
+        outputTopic: { type: 'string', minLength: 1, maxLength: MAX_TOPIC_NAME_LENGTH },
+        processingGuarantee: {
+          enum: ['at_least_once', 'exactly_once_v2'],
+          description: "Kafka Streams' processing.guarantee (default at_least_once).",
+        },
+        commitIntervalMs: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 3600000,
+          description: "Kafka Streams' commit.interval.ms: 30000 by default, 100 with exactly_once_v2.",
+        },
+        config: clientConfigObject(CONSUMER_CONFIGS, 'Consumer configs of its consumer (ConsumerConfig).'),
+      },
+      ['processorId', 'groupId', 'inputTopic', 'outputTopic'],
+    ),
+    command(
+      'stopProcessor',
+      { processorId: { type: 'string', minLength: 1 }, graceful: { type: 'boolean' } },
+      ['processorId'],
     ),
     command('stopConsumer', { consumerId: { type: 'string', minLength: 1 }, graceful: { type: 'boolean' } }, [
       'consumerId',

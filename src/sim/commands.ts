@@ -13,6 +13,7 @@ import { tpKey } from './model/metadata';
 import { checkProduce, checkStartProducer, produce, startProducer, stopProducer } from './clients/producer';
 import { checkStartConsumer, startConsumer, stopConsumer } from './clients/consumer';
 import { commitOffsets } from './clients/consumerCoordinator';
+import { checkStartProcessor, startProcessor, stopProcessor } from './clients/streamProcessor';
 import {
   abortTransaction,
   beginTransaction,
@@ -139,6 +140,14 @@ export function applyCommand(w: World, c: Command): string | null {
       return stopConsumer(w, c.consumerId, c.graceful ?? true);
     case 'commitOffsets':
       return commitOffsets(w, c.consumerId);
+    case 'startProcessor': {
+      const error = checkStartProcessor(w, c);
+      if (error) return error;
+      startProcessor(w, c);
+      return null;
+    }
+    case 'stopProcessor':
+      return stopProcessor(w, c.processorId, c.graceful ?? true);
     case 'addNode': {
       if (w.nodes.has(c.nodeId)) return `node ${c.nodeId} already exists`;
       if (c.roles.includes('controller'))

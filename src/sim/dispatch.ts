@@ -41,16 +41,23 @@ import {
   onConsumerOffsetsForLeaderEpochResponse,
   onConsumerSyncGroupResponse,
   onConsumerTimer,
+  onConsumerPolled,
   tick as consumerTick,
 } from './clients/consumer';
 import { drain } from './clients/recordAccumulator';
+import {
+  onProcessorPolled,
+  onProcessorProducerProgress,
+  onProcessorTimer,
+  onProcessorTransaction,
+} from './clients/streamProcessor';
 import {
   onConsumerFetch,
   onConsumerFetchExpired,
   onListOffsets,
   onOffsetsForLeaderEpoch,
 } from './broker/consumerFetch';
-import { onCoordinatorAppendResponse } from './groups/groupMetadataManager';
+import { onCoordinatorAppendResponse, onOffsetsTxnMarker } from './groups/groupMetadataManager';
 import {
   onConsumerGroupHeartbeatRequest,
   onFindCoordinator,
@@ -60,6 +67,7 @@ import {
   onLeaveGroupRequest,
   onOffsetCommitRequest,
   onOffsetFetchRequest,
+  onTxnOffsetCommitRequest,
   onSyncGroupRequest,
 } from './groups/groupCoordinator';
 import { onParkedRaftFetchExpired, setQuorumListener } from './kraft/raftLog';
@@ -72,7 +80,7 @@ import {
   onVoteResponse,
 } from './kraft/quorum';
 import { onAlterPartitionResponse, onAlterPartitionRetry, onIsrShrinkCheck } from './broker/partition';
-import { onDelayedProduceExpired } from './broker/delayedProduce';
+import { onDelayedProduceExpired, setOffsetsMarkerListener } from './broker/delayedProduce';
 import { onFetchDisconnected, onFetchResponse, onFetcherTimer } from './broker/replicaFetcher';
 import { onFetchRequest, onParkedFetchExpired } from './broker/replicaManager';
 import { onProduceRequest, onWriteTxnMarkers } from './broker/appendRecords';
@@ -80,6 +88,7 @@ import {
   onAbortTimedOutTransactions,
   onAddPartitionsToTxn,
   onEndTxn,
+  onAddOffsetsToTxn,
   onFindTransactionCoordinator,
   onInitProducerId,
   onTxnLogAppendResponse,
@@ -90,6 +99,9 @@ import { onWriteTxnMarkersDisconnected, onWriteTxnMarkersResponse } from './txn/
 import {
   onAddPartitionsToTxnResponse,
   onEndTxnResponse,
+  onAddOffsetsToTxnResponse,
+  onTxnOffsetCommitResponse,
+  setTransactionListener,
   onInitProducerIdResponse,
   onProducerFindCoordinatorResponse,
 } from './clients/transactionManager';
@@ -161,11 +173,13 @@ const ROUTES: { readonly [K in MessageKind]: Route<K> | null } = {
   // The transaction coordinator's RPCs (txn/transactionCoordinator.ts) and its markers to partition leaders.
   InitProducerId: request(onInitProducerId),
   AddPartitionsToTxn: request(onAddPartitionsToTxn),
+  AddOffsetsToTxn: request(onAddOffsetsToTxn),
   EndTxn: request(onEndTxn),
   WriteTxnMarkers: request(onWriteTxnMarkers),
   WriteTxnMarkersResponse: { needs: 'broker', handle: onWriteTxnMarkersResponse },
   InitProducerIdResponse: null,
   AddPartitionsToTxnResponse: null,
+  AddOffsetsToTxnResponse: null,
   EndTxnResponse: null,
   // The group coordinator's RPCs (groups/groupCoordinator.ts).
   JoinGroup: request(onJoinGroupRequest),
@@ -174,6 +188,7 @@ const ROUTES: { readonly [K in MessageKind]: Route<K> | null } = {
   LeaveGroup: request(onLeaveGroupRequest),
   OffsetCommit: request(onOffsetCommitRequest),
   OffsetFetch: request(onOffsetFetchRequest),
+  TxnOffsetCommit: request(onTxnOffsetCommitRequest),
   ConsumerGroupHeartbeat: request(onConsumerGroupHeartbeatRequest),
   ConsumerFetch: request(onConsumerFetch),
   ListOffsets: request(onListOffsets),
@@ -194,6 +209,7 @@ const ROUTES: { readonly [K in MessageKind]: Route<K> | null } = {
   LeaveGroupResponse: null,
   OffsetCommitResponse: null,
   OffsetFetchResponse: null,
+  TxnOffsetCommitResponse: null,
   ConsumerGroupHeartbeatResponse: null,
   ConsumerFetchResponse: null,
   ListOffsetsResponse: null,
@@ -227,6 +243,8 @@ const CLIENT_ROUTES: { readonly [K in MessageKind]?: ClientRoute<K> } = {
   InitProducerIdResponse: { producer: onInitProducerIdResponse },
   AddPartitionsToTxnResponse: { producer: onAddPartitionsToTxnResponse },
   EndTxnResponse: { producer: onEndTxnResponse },
+  AddOffsetsToTxnResponse: { producer: onAddOffsetsToTxnResponse },
+  TxnOffsetCommitResponse: { producer: onTxnOffsetCommitResponse },
   JoinGroupResponse: { consumer: onConsumerJoinGroupResponse },
   SyncGroupResponse: { consumer: onConsumerSyncGroupResponse },
   HeartbeatResponse: { consumer: onConsumerHeartbeatResponse },
@@ -251,6 +269,15 @@ setQuorumListener({
   },
 });
 
+/** A marker on __consumer_offsets completes a transaction's offsets at the group coordinator. */
+setOffsetsMarkerListener((w, nodeId, partition, producerId, committed) => {
+  const node = w.nodes.get(nodeId);
+  if (node) onOffsetsTxnMarker(w, node, partition, producerId, committed);
+});
+
+/** A processor's producer tells it how its transactions end. */
+setTransactionListener(onProcessorTransaction);
+
 /** The broker's news: its controlled shutdown is over (broker/broker.ts never imports process.ts). */
 setBrokerListener({ stopped: (w, node) => stopProcess(w, node, 'stopped') });
 
@@ -261,7 +288,8 @@ export function dispatch(w: World, item: QueueItem, sim: { apply(command: Comman
       deliver(w, item);
       return;
     case 'client':
-      if (w.consumers.has(item.client)) onConsumerTimer(w, item.client, item.name, item.token);
+      if (item.name === 'processorCommit') onProcessorTimer(w, item.client, item.token);
+      else if (w.consumers.has(item.client)) onConsumerTimer(w, item.client, item.name, item.token);
       else onProducerTimer(w, item.client, item.name, item.token);
       return;
     case 'script': {
@@ -373,11 +401,17 @@ function deliverToClient(w: World, msg: Message, id: string): void {
   if (c) {
     if (c.state === 'stopped' || c.state === 'crashed') return;
     if (route?.consumer?.(w, c, msg) !== true) consumerTick(w, c);
+    // The application's side of poll(): a processor, or a consumer's processing (processMs).
+    if (c.polled?.length) {
+      if (c.processorId) onProcessorPolled(w, c);
+      else onConsumerPolled(w, c);
+    }
     return;
   }
   const p = w.producers.get(id);
   if (!p) return;
   if (route?.producer?.(w, p, msg) !== true) drain(w, p);
+  if (p.processorId) onProcessorProducerProgress(w, p);
 }
 
 /** Scenario topics are created once every scenario broker is registered and unfenced (or after 10 s). */

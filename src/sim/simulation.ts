@@ -58,7 +58,11 @@ import { runCli } from './tools';
 // 0.5.1: CreateTopics refuses a name that collides with an existing one in metric names (a.b, a_b).
 // 0.6.0: transactions (KIP-98): __transaction_state and its coordinator, control records, the LSO
 //        and read_committed; the transaction configs join the cluster config.
-export const ENGINE_VERSION = '0.6.0';
+// 0.7.0: consume-transform-produce (startProcessor: sendOffsetsToTransaction with AddOffsetsToTxn and
+//        TxnOffsetCommit, offsets completed by the marker on __consumer_offsets, KIP-447's
+//        require_stable OffsetFetch for read_committed consumers), and startConsumer's
+//        commitBeforeProcess and processMs.
+export const ENGINE_VERSION = '0.7.0';
 
 /** A partition leader's view of transactions (Simulation.stableOffsets). */
 export interface StableOffsets {

@@ -200,6 +200,8 @@ export const COMMAND_TYPES: readonly Command['type'][] = Object.freeze([
   'abortTransaction',
   'startConsumer',
   'stopConsumer',
+  'startProcessor',
+  'stopProcessor',
   'commitOffsets',
   'reassignPartitions',
   'addAcl',
@@ -743,7 +745,11 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
   abortTransaction: transactionCall,
 
   startConsumer(c, path, ctx, add, inScenario) {
-    fields(c, path, ['consumerId', 'groupId', 'topics', 'config'], add);
+    fields(c, path, ['consumerId', 'groupId', 'topics', 'config', 'commitBeforeProcess', 'processMs'], add);
+    if (c.commitBeforeProcess !== undefined && typeof c.commitBeforeProcess !== 'boolean')
+      add(`${path}.commitBeforeProcess`, 'must be true or false');
+    if (c.processMs !== undefined && (!isInt(c.processMs) || c.processMs < 0 || c.processMs > 3600000))
+      add(`${path}.processMs`, 'must be an integer number of milliseconds from 0 to 3600000');
     checkClientId(c.consumerId, `${path}.consumerId`, add, 'consumer-1');
     if (c.groupId === undefined) add(`${path}.groupId`, 'missing');
     else if (typeof c.groupId !== 'string' || c.groupId === '')
@@ -765,6 +771,60 @@ const COMMAND_CHECKS: { [K in Command['type']]: CommandCheck } = {
   stopConsumer(c, path, _ctx, add) {
     fields(c, path, ['consumerId', 'graceful'], add);
     checkClientId(c.consumerId, `${path}.consumerId`, add, 'consumer-1');
+    if (c.graceful !== undefined && typeof c.graceful !== 'boolean')
+      add(`${path}.graceful`, 'must be true or false');
+  },
+
+  startProcessor(c, path, ctx, add, inScenario) {
+    fields(
+      c,
+      path,
+      [
+        'processorId',
+        'groupId',
+        'inputTopic',
+        'outputTopic',
+        'processingGuarantee',
+        'commitIntervalMs',
+        'config',
+      ],
+      add,
+    );
+    checkClientId(c.processorId, `${path}.processorId`, add, 'processor-1');
+    if (c.groupId === undefined) add(`${path}.groupId`, 'missing');
+    else if (typeof c.groupId !== 'string' || c.groupId === '')
+      add(`${path}.groupId`, 'must be a non-empty string, e.g. "orders-app"');
+    checkClientTopic(c.inputTopic, `${path}.inputTopic`, ctx, add, inScenario);
+    checkClientTopic(c.outputTopic, `${path}.outputTopic`, ctx, add, inScenario);
+    if (typeof c.inputTopic === 'string' && c.inputTopic === c.outputTopic)
+      add(`${path}.outputTopic`, 'must differ from inputTopic (the processor would read its own output)');
+    if (
+      c.processingGuarantee !== undefined &&
+      c.processingGuarantee !== 'at_least_once' &&
+      c.processingGuarantee !== 'exactly_once_v2'
+    )
+      add(
+        `${path}.processingGuarantee`,
+        'must be "at_least_once" or "exactly_once_v2" (Kafka Streams\' processing.guarantee)',
+      );
+    if (
+      c.commitIntervalMs !== undefined &&
+      (!isInt(c.commitIntervalMs) || c.commitIntervalMs < 1 || c.commitIntervalMs > 3600000)
+    )
+      add(`${path}.commitIntervalMs`, 'must be an integer number of milliseconds from 1 to 3600000');
+    checkClientConfigs(
+      c.config,
+      `${path}.config`,
+      'consumer',
+      ctx,
+      add,
+      (given) => resolveConsumerConfig(given).error,
+    );
+  },
+
+  stopProcessor(c, path, _ctx, add) {
+    fields(c, path, ['processorId', 'graceful'], add);
+    checkClientId(c.processorId, `${path}.processorId`, add, 'processor-1');
     if (c.graceful !== undefined && typeof c.graceful !== 'boolean')
       add(`${path}.graceful`, 'must be true or false');
   },

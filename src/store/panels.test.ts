@@ -76,7 +76,7 @@ function snapshotWith(partitions: PartitionView[], minIsr: number | undefined = 
     ],
     partitions,
     network: { latencyMs: 2, cuts: [], inFlight: 0 },
-    clients: { producers: [], consumers: [], groups: [] },
+    clients: { producers: [], consumers: [], groups: [], deliveries: [], processors: [] },
   };
 }
 

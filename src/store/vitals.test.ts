@@ -63,7 +63,7 @@ function snapshotWith(partitions: PartitionView[], topics: Snapshot['topics'] = 
     topics,
     partitions,
     network: { latencyMs: 2, cuts: [], inFlight: 0 },
-    clients: { producers: [], consumers: [], groups: [] },
+    clients: { producers: [], consumers: [], groups: [], deliveries: [], processors: [] },
   };
 }
 

@@ -64,7 +64,11 @@ export function onProduceRequest(w: World, node: SimNode, msg: MessageOf<'Produc
     if (body.acks !== 0) respondProduce(w, msg, body, fenced, -1);
     return;
   }
-  const state = known && sameEpoch(known, first) && known.offsets.length > 0 ? known : undefined;
+  // A coordinator's append (a TxnOffsetCommit) has no sequence numbers to check (AppendOrigin.COORDINATOR).
+  const state =
+    body.origin !== 'coordinator' && known && sameEpoch(known, first) && known.offsets.length > 0
+      ? known
+      : undefined;
   // ProducerStateEntry.findDuplicateBatch: a duplicate is the same batch, first to last sequence.
   const last = itemAt(body.records, body.records.length - 1);
   const dupFirst = state ? offsetOfSeq(state, first.seq) : undefined;

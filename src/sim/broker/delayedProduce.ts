@@ -7,6 +7,21 @@ import type { PartitionDisk, ReplicaMem, SimNode, World } from '../model/world';
 import type { NodeId } from '../model/types';
 import { effMinIsr } from './brokerConfig';
 
+type OffsetsMarkerListener = (
+  w: World,
+  nodeId: NodeId,
+  partition: number,
+  producerId: number,
+  committed: boolean,
+) => void;
+
+let markerListener: OffsetsMarkerListener | null = null;
+
+/** The group coordinator's hook for markers on __consumer_offsets (installed by dispatch.ts). */
+export function setOffsetsMarkerListener(l: OffsetsMarkerListener): void {
+  markerListener = l;
+}
+
 function maximalIsr(mem: ReplicaMem): NodeId[] {
   if (!mem.pendingIsr) return mem.isr;
   return [...new Set([...mem.isr, ...mem.pendingIsr])];
@@ -70,6 +85,10 @@ export function respondProduce(
   if (req.body.kind === 'WriteTxnMarkers') {
     // A transaction marker waited as a produce with acks=all does (appendRecords.ts onWriteTxnMarkers).
     const b = req.body;
+    // KafkaApis.handleWriteTxnMarkersRequest: a marker written to __consumer_offsets completes the
+    // transaction's offsets at the group coordinator (GroupCoordinator.onTransactionCompleted).
+    if (!error && b.topic === '__consumer_offsets' && markerListener)
+      markerListener(w, req.to as NodeId, b.partition, b.producerId, b.committed);
     reply(w, req, {
       kind: 'WriteTxnMarkersResponse',
       transactionalId: b.transactionalId,

@@ -8,7 +8,7 @@ import { clientTimerMs, bootstrapError, resolveConsumerConfig } from '../model/c
 import { CONSUMER_GROUP_SESSION_TIMEOUT_MS } from '../model/config';
 import { leaveGroup, maybeHeartbeat, newMemberId, onHeartbeatResponse } from './consumerMembership';
 import { armClientDeadline, emit, nextReqId, send, setClientTimer } from '../kernel/kernel';
-import type { MessageOf } from '../model/messages';
+import type { CommittedOffset, MessageOf } from '../model/messages';
 import { tpKey } from '../model/metadata';
 import { setLeaders } from './metadataCache';
 import type { ConsumerClient, ConsumerPartition, World } from '../model/world';
@@ -30,6 +30,7 @@ import {
 import {
   fetchFailed,
   fetchFrom,
+  noteProcessed,
   leaderOf,
   onFetchResponse,
   refetch,
@@ -78,6 +79,16 @@ export function startConsumer(w: World, cmd: StartConsumer): void {
     consumed: old?.consumed ?? 0,
     lastRecords: old?.lastRecords ?? [],
   };
+  if (cmd.commitBeforeProcess || (cmd.processMs ?? 0) > 0) {
+    c.processing = {
+      commitBeforeProcess: cmd.commitBeforeProcess ?? false,
+      processMs: cmd.processMs ?? 0,
+      busyUntilMs: -1,
+      batch: [],
+      token: 0,
+    };
+    c.polled = [];
+  }
   if (c.config['group.protocol'] === 'consumer') {
     c.membership = { heartbeatIntervalMs: 0, heartbeatDueMs: 0, revoking: false };
     c.memberId = newMemberId(w);
@@ -94,6 +105,42 @@ export function startConsumer(w: World, cmd: StartConsumer): void {
   if (c.config['enable.auto.commit'] === true)
     c.commitToken = setClientTimer(w, c.id, clientTimerMs(num(c, 'auto.commit.interval.ms')), 'autoCommit');
   tick(w, c);
+}
+
+/**
+ * The application's processing of what poll() returned (startConsumer's commitBeforeProcess and
+ * processMs, simulator options): one batch at a time, processMs each. "Commit, then process"
+ * commits the fetched position first (at most once: a crash during the batch loses it); otherwise
+ * the commits cover only processed records (at least once: a crash redelivers what was processed
+ * after the last commit).
+ */
+export function onConsumerPolled(w: World, c: ConsumerClient): void {
+  const pr = c.processing;
+  if (!pr || pr.busyUntilMs >= 0 || !c.polled?.length) return;
+  pr.batch = c.polled;
+  c.polled = [];
+  if (pr.commitBeforeProcess && c.state === 'stable') {
+    const upTo = new Map<string, CommittedOffset>();
+    for (const r of pr.batch)
+      upTo.set(tpKey(r.topic, r.partition), {
+        topic: r.topic,
+        partition: r.partition,
+        offset: r.offset + 1,
+        leaderEpoch: -1,
+      });
+    commit(w, c, 'commit', [...upTo.values()]);
+  }
+  if (pr.processMs <= 0) return finishBatch(w, c);
+  pr.busyUntilMs = w.nowMs + pr.processMs;
+  pr.token = setClientTimer(w, c.id, pr.processMs, 'consumerProcess');
+}
+
+function finishBatch(w: World, c: ConsumerClient): void {
+  const pr = c.processing!;
+  for (const r of pr.batch) noteProcessed(w, c, r);
+  pr.batch = [];
+  pr.busyUntilMs = -1;
+  onConsumerPolled(w, c);
 }
 
 /** close(): commit and LeaveGroup; or, with graceful=false, a crash: the coordinator finds out after session.timeout.ms. */
@@ -186,6 +233,7 @@ function armWakeUp(w: World, c: ConsumerClient): void {
           : Infinity,
     );
   if (c.backoffUntilMs > w.nowMs) due = Math.min(due, c.backoffUntilMs);
+  if ((c.offsetFetchRetryAtMs ?? 0) > w.nowMs) due = Math.min(due, c.offsetFetchRetryAtMs!);
   if (c.membership && c.coordinator >= 0 && !c.pendingReq.has('heartbeat'))
     due = Math.min(due, c.membership.heartbeatDueMs);
   if (c.needMetadata && !c.pendingReq.has('metadata')) due = Math.min(due, c.metadataRetryAtMs);
@@ -332,6 +380,11 @@ export function onConsumerOffsetFetchResponse(
   for (const o of b.offsets) {
     const p = c.parts.get(tpKey(o.topic, o.partition));
     if (!p || p.pending !== 'offset') continue;
+    if (o.error === 'UNSTABLE_OFFSET_COMMIT') {
+      // KIP-447: a transaction holds an offset for the partition; ask again after retry.backoff.ms.
+      c.offsetFetchRetryAtMs = w.nowMs + num(c, 'retry.backoff.ms');
+      continue;
+    }
     if (o.offset < 0) {
       p.pending = 'reset';
       continue;
@@ -445,6 +498,9 @@ export function onConsumerTimer(w: World, id: string, name: string, token: numbe
     if (token !== c.commitToken) return;
     if (c.state === 'stable' && !c.pendingReq.has('commit')) commit(w, c);
     c.commitToken = setClientTimer(w, c.id, clientTimerMs(num(c, 'auto.commit.interval.ms')), 'autoCommit');
+  } else if (name === 'consumerProcess') {
+    if (!c.processing || token !== c.processing.token) return;
+    finishBatch(w, c);
   } else if (name === 'consumerPoll') {
     if (token !== c.pollTimer.token) return;
     c.pollTimer.token = 0;

@@ -24,17 +24,28 @@ export function commitOffsets(w: World, id: string): string | null {
   return null;
 }
 
-export function commit(w: World, c: ConsumerClient, purpose = 'commit'): void {
+/** commitAsync() of the current positions, or of `given` offsets (what an application processed). */
+export function commit(w: World, c: ConsumerClient, purpose = 'commit', given?: CommittedOffset[]): void {
   if (c.coordinator < 0 || c.generation < 0) return;
-  const offsets: CommittedOffset[] = [];
-  for (const p of c.parts.values())
-    if (p.position >= 0 && p.pending !== 'offset' && p.pending !== 'reset')
-      offsets.push({
-        topic: p.topic,
-        partition: p.partition,
-        offset: p.position,
-        leaderEpoch: p.positionEpoch,
-      });
+  const offsets: CommittedOffset[] = given ? [...given] : [];
+  if (!given) {
+    // Records polled but not processed yet are not committed (poll() commits what it returned before).
+    const unprocessed = new Map<string, number>();
+    for (const r of [...(c.processing?.batch ?? []), ...(c.polled ?? [])]) {
+      const k = tpKey(r.topic, r.partition);
+      unprocessed.set(k, Math.min(unprocessed.get(k) ?? Infinity, r.offset));
+    }
+    for (const p of c.parts.values())
+      if (p.position >= 0 && p.pending !== 'offset' && p.pending !== 'reset') {
+        const first = unprocessed.get(tpKey(p.topic, p.partition));
+        offsets.push({
+          topic: p.topic,
+          partition: p.partition,
+          offset: first !== undefined ? first : p.position,
+          leaderEpoch: first !== undefined ? -1 : p.positionEpoch,
+        });
+      }
+  }
   if (offsets.length === 0) return;
   request(w, c, purpose, c.coordinator, {
     kind: 'OffsetCommit',

@@ -5,6 +5,7 @@
 import { emit, nextReqId, send } from '../kernel/kernel';
 import type { AbortedTxn, Body, ConsumerFetchPart, LogRecord, Message } from '../model/messages';
 import { tpKey } from '../model/metadata';
+import type { ConsumedRecordView } from '../model/views';
 import type { ConsumerClient, ConsumerFetchState, ConsumerPartition, World } from '../model/world';
 import type { NodeId } from '../model/types';
 import { num, request } from './consumerNetworkClient';
@@ -20,11 +21,18 @@ const NO_ABORTED: readonly AbortedTxn[] = [];
 export function sendPositionRequests(w: World, c: ConsumerClient): void {
   if (c.state !== 'stable') return;
   const needOffsets = [...c.parts.values()].filter((p) => p.pending === 'offset');
-  if (needOffsets.length && c.coordinator >= 0 && !c.pendingReq.has('offsets'))
+  if (
+    needOffsets.length &&
+    c.coordinator >= 0 &&
+    !c.pendingReq.has('offsets') &&
+    w.nowMs >= (c.offsetFetchRetryAtMs ?? 0)
+  )
     request(w, c, 'offsets', c.coordinator, {
       kind: 'OffsetFetch',
       groupId: c.groupId,
       partitions: needOffsets.map((p) => ({ topic: p.topic, partition: p.partition })),
+      // ConsumerCoordinator.fetchCommittedOffsets: read_committed asks for stable offsets (KIP-447).
+      ...(c.config['isolation.level'] === 'read_committed' ? { requireStable: true as const } : {}),
     });
   const byLeader = new Map<string, ConsumerPartition[]>();
   for (const p of c.parts.values()) {
@@ -168,6 +176,21 @@ export function fetchFailed(w: World, c: ConsumerClient, f: ConsumerFetchState):
   c.needMetadata = true;
 }
 
+/**
+ * The application processed a record poll() returned (a processor, or a consumer with processMs):
+ * the group's consumed trace holds processed records, which the delivery views count.
+ */
+export function noteProcessed(w: World, c: ConsumerClient, view: ConsumedRecordView): void {
+  let trace = w.consumedTrace.get(c.groupId);
+  if (!trace) w.consumedTrace.set(c.groupId, (trace = []));
+  trace.push(view);
+  c.lastRecords.push(view);
+  c.consumed++;
+  w.consumedCount.set(c.groupId, (w.consumedCount.get(c.groupId) ?? 0) + 1);
+  if (c.lastRecords.length > LAST_RECORDS) c.lastRecords.splice(0, c.lastRecords.length - LAST_RECORDS);
+  if (trace.length > 2 * CONSUMED_TRACE_MAX) trace.splice(0, trace.length - CONSUMED_TRACE_MAX);
+}
+
 export function onFetchResponse(
   w: World,
   c: ConsumerClient,
@@ -229,7 +252,6 @@ export function onFetchResponse(
         continue;
       }
       if (r.transactional && abortedPids?.has(r.pid)) continue;
-      delivered++;
       const view = {
         consumerId: c.id,
         topic: part.topic,
@@ -240,8 +262,12 @@ export function onFetchResponse(
         recordId: r.id,
         atMs: w.nowMs,
       };
-      trace.push(view);
-      c.lastRecords.push(view);
+      if (c.polled) c.polled.push(view);
+      else {
+        delivered++;
+        trace.push(view);
+        c.lastRecords.push(view);
+      }
     }
     if (part.records.length) {
       const last = part.records[part.records.length - 1]!;

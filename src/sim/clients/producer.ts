@@ -102,6 +102,22 @@ export function produce(w: World, cmd: Produce): void {
   drain(w, p);
 }
 
+/**
+ * send() from an application (a stream processor): the record joins the accumulator; the caller
+ * arms the delivery timer and drains (armDeliveryTimer, drain) once its records are in.
+ */
+export function sendRecord(
+  w: World,
+  p: ProducerClient,
+  topic: string,
+  key: string | null,
+  value: string,
+): LedgerEntry {
+  // KafkaProducer.waitOnMetadata: a topic the producer has no metadata for is added to the next request.
+  if (!p.leaders.has(topic)) p.needMetadata = true;
+  return enqueue(w, p, topic, key, value, p.acks, undefined);
+}
+
 /** KafkaProducer.send(): the record joins the accumulator as a pending ledger entry. */
 function enqueue(
   w: World,
@@ -111,7 +127,7 @@ function enqueue(
   value: string,
   acks: Acks,
   partition: number | undefined,
-): void {
+): LedgerEntry {
   const recordId = w.nextRecordId++;
   const entry: LedgerEntry = {
     recordId,
@@ -145,6 +161,7 @@ function enqueue(
   if (partition !== undefined) trailExplicitPartition(w.trail, recordId);
   choosePartition(w, p, r, entry);
   p.ready.push(recordId);
+  return entry;
 }
 
 /** Why startProducer cannot run (a ConfigException, or the producer is busy), or null. */

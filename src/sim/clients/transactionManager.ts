@@ -9,7 +9,7 @@
 import { bootstrapBrokers, clientTimerMs } from '../model/clientConfig';
 import { emit, nextReqId, send, setClientTimer } from '../kernel/kernel';
 import { tpKey } from '../model/metadata';
-import type { Body, MessageOf } from '../model/messages';
+import type { Body, CommittedOffset, MessageOf } from '../model/messages';
 import type { ProducerClient, TransactionState, World } from '../model/world';
 import type { NodeId } from '../model/types';
 import { armDeliveryTimer, num, settle } from './producerDelivery';
@@ -24,6 +24,47 @@ const COORDINATOR_MOVED = new Set([
   'COORDINATOR_NOT_AVAILABLE',
   'COORDINATOR_LOAD_IN_PROGRESS',
 ]);
+
+/** What a stream processor (clients/streamProcessor.ts) hears of its producer's transactions. */
+export type TransactionListener = (
+  w: World,
+  p: ProducerClient,
+  what: 'ready' | 'ended' | 'abortable' | 'fatal',
+  committed: boolean,
+) => void;
+
+let listener: TransactionListener | null = null;
+
+/** Installed by dispatch.ts: a processor's producer reports its transactions' outcomes. */
+export function setTransactionListener(l: TransactionListener): void {
+  listener = l;
+}
+
+function tell(
+  w: World,
+  p: ProducerClient,
+  what: Parameters<TransactionListener>[2],
+  committed = false,
+): void {
+  if (p.processorId && listener) listener(w, p, what, committed);
+}
+
+/**
+ * sendOffsetsToTransaction(offsets, groupMetadata) (KIP-447): the consumer's positions are committed
+ * in the open transaction. AddOffsetsToTxn puts the group's __consumer_offsets partition into the
+ * transaction, then TxnOffsetCommit gives the offsets to the group coordinator; commitTransaction()
+ * waits for both, and the offsets become the group's when the COMMIT marker reaches that partition.
+ */
+export function sendOffsetsToTransaction(
+  w: World,
+  p: ProducerClient,
+  group: { groupId: string; memberId: string; generation: number },
+  offsets: CommittedOffset[],
+): void {
+  const t = p.txn!;
+  t.offsets = { ...group, offsets, added: false, coordinator: -1 };
+  txnStep(w, p);
+}
 
 /** initTransactions(): the producer finds its coordinator and gets its producer id and epoch. */
 export function initTransactions(w: World, p: ProducerClient): void {
@@ -109,6 +150,7 @@ export function abortTransaction(w: World, p: ProducerClient): void {
   const t = p.txn!;
   if (t.state === 'INITIALIZING') begin(w, p, t);
   t.state = 'ABORTING_TRANSACTION';
+  delete t.offsets;
   for (const r of [...p.records.values()]) {
     if (r.inFlight) continue;
     const entry = w.ledgerIndex.get(r.recordId);
@@ -180,6 +222,38 @@ export function txnStep(w: World, p: ProducerClient): void {
       partitions: add,
     });
   }
+  const o = t.offsets;
+  if (o && t.state !== 'ABORTING_TRANSACTION') {
+    if (t.coordinator < 0) return findCoordinator(w, p, t);
+    if (!o.added)
+      return request(w, p, t, 'addOffsets', {
+        kind: 'AddOffsetsToTxn',
+        transactionalId: t.transactionalId,
+        producerId: p.pid,
+        producerEpoch: t.producerEpoch,
+        groupId: o.groupId,
+      });
+    // TxnOffsetCommitHandler: the group's coordinator (FindCoordinator key type GROUP).
+    if (o.coordinator < 0)
+      return request(w, p, t, 'findGroup', { kind: 'FindCoordinator', groupId: o.groupId }, anyBroker(w, p));
+    return request(
+      w,
+      p,
+      t,
+      'txnOffsets',
+      {
+        kind: 'TxnOffsetCommit',
+        groupId: o.groupId,
+        transactionalId: t.transactionalId,
+        producerId: p.pid,
+        producerEpoch: t.producerEpoch,
+        memberId: o.memberId,
+        generation: o.generation,
+        offsets: o.offsets,
+      },
+      o.coordinator,
+    );
+  }
   if (t.state !== 'COMMITTING_TRANSACTION' && t.state !== 'ABORTING_TRANSACTION') return;
   // commitTransaction() flushes: EndTxn waits until every record of the transaction is settled.
   if (p.records.size > 0) return;
@@ -198,6 +272,7 @@ export function txnStep(w: World, p: ProducerClient): void {
       abortTransaction(w, p);
       t.failedRecords = failed;
     }
+    tell(w, p, 'abortable');
     return;
   }
   // A transaction that added no partition ends in the client alone (nothing to tell the coordinator).
@@ -216,9 +291,13 @@ function fencedBy(t: TransactionState): boolean {
   return t.lastError !== null && FENCED.has(t.lastError);
 }
 
-function findCoordinator(w: World, p: ProducerClient, t: TransactionState): void {
+function anyBroker(w: World, p: ProducerClient): NodeId {
   const brokers = p.knownBrokers.length ? p.knownBrokers : bootstrapBrokers(w, p.bootstrap);
-  const to = brokers[p.bootstrapIdx % brokers.length]!;
+  return brokers[p.bootstrapIdx % brokers.length]!;
+}
+
+function findCoordinator(w: World, p: ProducerClient, t: TransactionState): void {
+  const to = anyBroker(w, p);
   request(
     w,
     p,
@@ -233,7 +312,7 @@ function request(
   w: World,
   p: ProducerClient,
   t: TransactionState,
-  purpose: 'find' | 'init' | 'add' | 'end',
+  purpose: NonNullable<TransactionState['inFlight']>['purpose'],
   body: Body,
   to: NodeId = t.coordinator,
 ): void {
@@ -280,6 +359,7 @@ export function onTransactionTimer(w: World, p: ProducerClient, token: number): 
 function retry(w: World, p: ProducerClient, t: TransactionState, error: string, rediscover: boolean): void {
   if (rediscover) {
     t.coordinator = -1;
+    if (t.offsets) t.offsets.coordinator = -1;
     p.bootstrapIdx++;
   }
   t.retryAtMs = w.nowMs + num(p, 'retry.backoff.ms');
@@ -309,6 +389,11 @@ export function onProducerFindCoordinatorResponse(
   msg: MessageOf<'FindCoordinatorResponse'>,
 ): void {
   const t = p.txn;
+  if (t?.offsets && answered(t, msg.reqId, 'findGroup')) {
+    if (msg.body.error) return retry(w, p, t, msg.body.error, false);
+    t.offsets.coordinator = msg.body.nodeId;
+    return txnStep(w, p);
+  }
   if (!answered(t, msg.reqId, 'find')) return;
   const b = msg.body;
   if (b.error) return retry(w, p, t, b.error, true);
@@ -350,6 +435,7 @@ export function onInitProducerIdResponse(
     { producerId: p.id, transactionalId: t.transactionalId, pid: b.producerId, epoch: b.producerEpoch },
   );
   if (t.beginQueued || p.loop?.ratePerSec) begin(w, p, t);
+  tell(w, p, 'ready');
 }
 
 export function onAddPartitionsToTxnResponse(
@@ -369,6 +455,62 @@ export function onAddPartitionsToTxnResponse(
     const k = tpKey(tp.topic, tp.partition);
     if (!t.partitions.includes(k)) t.partitions.push(k);
   }
+}
+
+export function onAddOffsetsToTxnResponse(
+  w: World,
+  p: ProducerClient,
+  msg: MessageOf<'AddOffsetsToTxnResponse'>,
+): void {
+  const t = p.txn;
+  if (!answered(t, msg.reqId, 'addOffsets')) return;
+  const b = msg.body;
+  if (b.error) {
+    if (COORDINATOR_MOVED.has(b.error)) return retry(w, p, t, b.error, true);
+    if (b.error === 'CONCURRENT_TRANSACTIONS') return retry(w, p, t, b.error, false);
+    return fatal(w, p, t, b.error);
+  }
+  if (!t.offsets) return;
+  t.offsets.added = true;
+  // The group's offsets partition is in the transaction: EndTxn is needed even with no record sent.
+  const k = `__consumer_offsets:${b.groupId}`;
+  if (!t.partitions.includes(k)) t.partitions.push(k);
+  txnStep(w, p);
+}
+
+/** Errors of TxnOffsetCommit that end the transaction as abortable (CommitFailedException). */
+const GROUP_MOVED_ON = new Set([
+  'UNKNOWN_MEMBER_ID',
+  'ILLEGAL_GENERATION',
+  'REBALANCE_IN_PROGRESS',
+  'FENCED_MEMBER_EPOCH',
+  'STALE_MEMBER_EPOCH',
+  'FENCED_INSTANCE_ID',
+]);
+
+/** TxnOffsetCommitHandler.handleResponse. */
+export function onTxnOffsetCommitResponse(
+  w: World,
+  p: ProducerClient,
+  msg: MessageOf<'TxnOffsetCommitResponse'>,
+): void {
+  const t = p.txn;
+  if (!answered(t, msg.reqId, 'txnOffsets') || !t.offsets) return;
+  const e = msg.body.error;
+  if (!e) {
+    delete t.offsets;
+    return txnStep(w, p);
+  }
+  if (FENCED.has(e)) return fatal(w, p, t, e);
+  if (GROUP_MOVED_ON.has(e)) {
+    // The group moved on (a rebalance gave the partitions away): the transaction can only abort.
+    delete t.offsets;
+    t.failedRecords++;
+    t.lastError = `CommitFailedException (${e})`;
+    return txnStep(w, p);
+  }
+  if (COORDINATOR_MOVED.has(e) || e === 'COORDINATOR_LOAD_IN_PROGRESS') t.offsets.coordinator = -1;
+  retry(w, p, t, e, false);
 }
 
 export function onEndTxnResponse(w: World, p: ProducerClient, msg: MessageOf<'EndTxnResponse'>): void {
@@ -395,15 +537,18 @@ function ended(w: World, p: ProducerClient, t: TransactionState, committed: bool
   t.partitions = [];
   t.recordIds = [];
   t.failedRecords = 0;
+  delete t.offsets;
   if (bump) {
     // KIP-360: after an abortable error the producer bumps its epoch (InitProducerId again).
     t.state = 'INITIALIZING';
     t.beginQueued = false;
     txnStep(w, p);
+    tell(w, p, 'ended', committed);
     return;
   }
   t.state = 'READY';
   if (p.loop?.ratePerSec) begin(w, p, t);
+  tell(w, p, 'ended', committed);
 }
 
 /** PRODUCER_FENCED and the like: the producer can do nothing more (ProducerFencedException). */
@@ -428,6 +573,7 @@ function fatal(w: World, p: ProducerClient, t: TransactionState, error: string):
     if (entry) settle(w, p, entry, 'failed', fenced ? 'ProducerFencedException' : error);
   }
   p.ready = p.ready.filter((id) => p.records.has(id));
+  tell(w, p, 'fatal');
 }
 
 /** send() in a transaction: the record's ledger id is kept for the outcome. */

@@ -36,6 +36,8 @@ export function errorResponse(b: GroupRequest, error: string): Message['body'] {
       return { kind: 'OffsetCommitResponse', groupId: b.groupId, error, offsets: b.offsets };
     case 'OffsetFetch':
       return { kind: 'OffsetFetchResponse', groupId: b.groupId, error, offsets: [] };
+    case 'TxnOffsetCommit':
+      return { kind: 'TxnOffsetCommitResponse', groupId: b.groupId, error, offsets: b.offsets };
     case 'ConsumerGroupHeartbeat':
       return {
         kind: 'ConsumerGroupHeartbeatResponse',

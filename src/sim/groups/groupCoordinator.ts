@@ -135,11 +135,64 @@ export const onOffsetFetchRequest = groupRpc<'OffsetFetch'>((w, _node, g, msg) =
     kind: 'OffsetFetchResponse',
     groupId: g.groupId,
     offsets: msg.body.partitions.map((tp) => {
-      const c = g.offsets.get(tpKey(tp.topic, tp.partition));
+      const k = tpKey(tp.topic, tp.partition);
+      // KIP-447 require_stable: an offset a transaction holds for the partition is not answered yet
+      // (GroupMetadata.hasPendingOffsetCommitsForTopicPartition → UNSTABLE_OFFSET_COMMIT).
+      if (msg.body.requireStable && pendingTxnOffset(g, k))
+        return { ...tp, offset: -1, leaderEpoch: -1, error: 'UNSTABLE_OFFSET_COMMIT' };
+      const c = g.offsets.get(k);
       return { ...tp, offset: c ? c.offset : -1, leaderEpoch: c ? c.leaderEpoch : -1 };
     }),
   }),
 );
+
+function pendingTxnOffset(g: GroupMem, tp: string): boolean {
+  for (const pending of g.txnOffsets?.values() ?? []) if (pending.has(tp)) return true;
+  return false;
+}
+
+/**
+ * TxnOffsetCommit (KIP-98, with KIP-447's group metadata): the offsets are written to the group's
+ * __consumer_offsets partition with the producer's id and epoch, as transactional records, and held
+ * pending until that producer's marker lands there (GroupCoordinator.handleTxnCommitOffsets). A
+ * member of an older generation is refused, so a zombie cannot commit offsets for partitions the
+ * group gave to someone else.
+ */
+export const onTxnOffsetCommitRequest = groupRpc<'TxnOffsetCommit'>((w, node, g, msg) => {
+  const b = msg.body;
+  // A producer outside any group (memberId '' and generation -1) commits for the group as a whole.
+  if (b.memberId !== '' || b.generation >= 0) {
+    const error = memberCommitError(w, g, b.memberId, b.generation);
+    if (error) return reply(w, msg, errorResponse(b, error));
+  }
+  const reqId = append(
+    w,
+    node,
+    g,
+    b.offsets.map((o) => ({
+      key: offsetKey(g.groupId, o.topic, o.partition),
+      value: JSON.stringify({ offset: o.offset, leaderEpoch: o.leaderEpoch }),
+    })),
+    { producerId: b.producerId, producerEpoch: b.producerEpoch, transactionalId: b.transactionalId },
+  );
+  coordinatorMem(w, node).appends.set(reqId, {
+    groupId: g.groupId,
+    request: msg,
+    offsets: b.offsets,
+    txnProducerId: b.producerId,
+  });
+});
+
+/** GroupMetadataManager.validateOffsetCommit: the member must be in the group at its generation. */
+function memberCommitError(w: World, g: GroupMem, memberId: string, generation: number): string | null {
+  if (g.type === 'consumer') return offsetCommitError(g, memberId, generation) ?? null;
+  const m = g.members.get(memberId);
+  if (!m) return 'UNKNOWN_MEMBER_ID';
+  if (generation !== g.generation) return 'ILLEGAL_GENERATION';
+  if (g.state === 'CompletingRebalance') return 'REBALANCE_IN_PROGRESS';
+  m.expiresAtMs = w.nowMs + m.sessionTimeoutMs;
+  return null;
+}
 
 function onOffsetCommit(
   w: World,
@@ -148,17 +201,8 @@ function onOffsetCommit(
   msg: Message,
   b: Extract<GroupRequest, { kind: 'OffsetCommit' }>,
 ): void {
-  const m = g.members.get(b.memberId);
-  if (g.type === 'consumer') {
-    // KIP-848: OffsetCommit carries the member epoch in place of the generation.
-    const error = offsetCommitError(g, b.memberId, b.generation);
-    if (error) return reply(w, msg, errorResponse(b, error));
-  } else {
-    if (!m) return reply(w, msg, errorResponse(b, 'UNKNOWN_MEMBER_ID'));
-    if (b.generation !== g.generation) return reply(w, msg, errorResponse(b, 'ILLEGAL_GENERATION'));
-    if (g.state === 'CompletingRebalance') return reply(w, msg, errorResponse(b, 'REBALANCE_IN_PROGRESS'));
-    m.expiresAtMs = w.nowMs + m.sessionTimeoutMs;
-  }
+  const error = memberCommitError(w, g, b.memberId, b.generation);
+  if (error) return reply(w, msg, errorResponse(b, error));
   const reqId = append(
     w,
     node,

@@ -94,11 +94,22 @@ function loadGroup(
   if (log) {
     for (let off = log.logStartOffset; off < logEndOffset(log); off++) {
       const r = entryAt(log, off)!;
+      if (r.control) {
+        // A transaction's marker: its offsets take effect here, or are dropped (an ABORT).
+        if (g.txnOffsets?.has(r.pid)) completePending(w, g, r.pid, r.control === 'COMMIT', null);
+        continue;
+      }
       if (r.key === gk) meta = JSON.parse(r.value) as GroupRecord;
       else if (r.key !== null && r.key.startsWith(prefix)) {
         const [, , topic, partition] = JSON.parse(r.key) as [string, string, string, number];
         const v = JSON.parse(r.value) as { offset: number; leaderEpoch: number };
-        g.offsets.set(tpKey(topic, partition), { topic, partition, ...v });
+        if (r.transactional) {
+          // A TxnOffsetCommit: pending until its producer's marker (loadGroupsAndOffsets' pendingOffsets).
+          const txn = (g.txnOffsets ??= new Map());
+          let held = txn.get(r.pid);
+          if (!held) txn.set(r.pid, (held = new Map()));
+          held.set(tpKey(topic, partition), { topic, partition, ...v });
+        } else g.offsets.set(tpKey(topic, partition), { topic, partition, ...v });
       }
     }
   }
@@ -193,6 +204,7 @@ export function append(
   node: SimNode,
   g: GroupMem,
   records: { key: string; value: string }[],
+  txn?: { producerId: number; producerEpoch: number; transactionalId: string },
 ): number {
   const p = offsetsPartitionFor(g.groupId, offsetsPartitionCount(w, node));
   const reqId = nextReqId(w);
@@ -206,16 +218,33 @@ export function append(
       partition: p,
       acks: 'all',
       timeoutMs: OFFSETS_COMMIT_TIMEOUT_MS,
-      records: records.map((r) => ({
-        id: w.nextRecordId++,
-        epoch: -1,
-        key: r.key,
-        value: r.value,
-        producerId: `group-coordinator-${node.id}`,
-        pid: -1,
-        seq: -1,
-        timestampMs: w.nowMs,
-      })),
+      records: records.map((r) =>
+        txn
+          ? {
+              id: w.nextRecordId++,
+              epoch: -1,
+              key: r.key,
+              value: r.value,
+              producerId: txn.transactionalId,
+              // A TxnOffsetCommit is a transactional batch of the producer (GroupMetadataManager.storeOffsets).
+              pid: txn.producerId,
+              seq: 0,
+              producerEpoch: txn.producerEpoch,
+              transactional: true as const,
+              timestampMs: w.nowMs,
+            }
+          : {
+              id: w.nextRecordId++,
+              epoch: -1,
+              key: r.key,
+              value: r.value,
+              producerId: `group-coordinator-${node.id}`,
+              pid: -1,
+              seq: -1,
+              timestampMs: w.nowMs,
+            },
+      ),
+      ...(txn ? { origin: 'coordinator' as const } : {}),
     },
     reqId,
   );
@@ -238,8 +267,26 @@ export function onCoordinatorAppendResponse(
     ? undefined
     : b.error === 'NOT_LEADER_OR_FOLLOWER'
       ? 'NOT_COORDINATOR'
-      : 'COORDINATOR_NOT_AVAILABLE';
+      : b.error === 'INVALID_PRODUCER_EPOCH'
+        ? 'PRODUCER_FENCED'
+        : 'COORDINATOR_NOT_AVAILABLE';
   const g = cm.groups.get(pending.groupId);
+  if (pending.txnProducerId !== undefined) {
+    if (!error && g) {
+      const txn = (g.txnOffsets ??= new Map());
+      let held = txn.get(pending.txnProducerId);
+      if (!held) txn.set(pending.txnProducerId, (held = new Map()));
+      for (const o of pending.offsets) held.set(tpKey(o.topic, o.partition), { ...o });
+    }
+    const body = pending.request!.body as Extract<GroupRequest, { kind: 'TxnOffsetCommit' }>;
+    reply(w, pending.request!, {
+      kind: 'TxnOffsetCommitResponse',
+      groupId: body.groupId,
+      error,
+      offsets: body.offsets,
+    });
+    return;
+  }
   if (!error && g)
     for (const o of pending.offsets) {
       const tp = tpKey(o.topic, o.partition);
@@ -254,6 +301,57 @@ export function onCoordinatorAppendResponse(
     error,
     offsets: pending.offsets as CommittedOffset[],
   });
+}
+
+/** A producer's pending transactional offsets become the group's committed offsets, or are dropped. */
+function completePending(
+  w: World,
+  g: GroupMem,
+  producerId: number,
+  committed: boolean,
+  coordinator: NodeId | null,
+): number {
+  const held = g.txnOffsets?.get(producerId);
+  if (!held) return 0;
+  g.txnOffsets!.delete(producerId);
+  if (g.txnOffsets!.size === 0) delete g.txnOffsets;
+  if (!committed) return 0;
+  for (const [tp, o] of held) {
+    g.offsets.set(tp, o);
+    if (coordinator !== null)
+      trailCommit(w.trail, tp, { groupId: g.groupId, offset: o.offset, atMs: w.nowMs, coordinator });
+  }
+  return held.size;
+}
+
+/**
+ * A transaction's marker was written to a __consumer_offsets partition this broker leads
+ * (KafkaApis.handleWriteTxnMarkersRequest → GroupCoordinator.onTransactionCompleted →
+ * GroupMetadataManager.handleTxnCompletion): the producer's pending offsets in every group of that
+ * partition are committed (COMMIT) or dropped (ABORT).
+ */
+export function onOffsetsTxnMarker(
+  w: World,
+  node: SimNode,
+  partition: number,
+  producerId: number,
+  committed: boolean,
+): void {
+  const cm = w.coordinators.get(node.id);
+  if (!cm) return;
+  for (const g of cm.groups.values()) {
+    if (!g.txnOffsets?.has(producerId)) continue;
+    if (offsetsPartitionFor(g.groupId, offsetsPartitionCount(w, node)) !== partition) continue;
+    const n = completePending(w, g, producerId, committed, node.id);
+    emit(
+      w,
+      committed ? 'TxnOffsetsCommitted' : 'TxnOffsetsAborted',
+      committed
+        ? `The COMMIT marker of producer id ${producerId} reached ${OFFSETS_TOPIC}-${partition}: group ${g.groupId}'s ${n} offset(s) from the transaction are now committed (GroupMetadataManager.handleTxnCompletion).`
+        : `The ABORT marker of producer id ${producerId} reached ${OFFSETS_TOPIC}-${partition}: group ${g.groupId} drops the offsets the transaction held; its committed offsets stay where they were.`,
+      { nodeId: node.id, groupId: g.groupId, producerId, committed },
+    );
+  }
 }
 
 export const GROUP_STORE: GroupStore = { store: storeGroup, armTimer: armGroupTimer };

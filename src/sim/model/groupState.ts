@@ -51,6 +51,15 @@ export interface GroupMem {
   initialDelay: boolean;
   timer: DeadlineTimer;
   nextMemberSeq: number;
+  /**
+   * Offsets a transaction committed (TxnOffsetCommit, KIP-98/447), per producer id, not visible to
+   * the group until that producer's COMMIT marker reaches the group's __consumer_offsets partition
+   * (GroupMetadata.pendingTransactionalOffsetCommits). Absent until the first.
+   */
+  txnOffsets?: Map<
+    number,
+    Map<string, { topic: string; partition: number; offset: number; leaderEpoch: number }>
+  >;
   /** 'consumer' for a KIP-848 group (consumerGroup.ts); absent for a classic group. */
   type?: 'consumer';
   /** KIP-848: bumped on every membership or subscription change. */
@@ -88,7 +97,16 @@ export interface CoordinatorMem {
    * Appends to __consumer_offsets in flight: reqId → the commit to answer when it completes (null:
    * an Admin client's AlterConsumerGroupOffsets from a tool, which waits for no answer here).
    */
-  appends: Map<number, { groupId: string; request: Message | null; offsets: CommittedOffset[] }>;
+  appends: Map<
+    number,
+    {
+      groupId: string;
+      request: Message | null;
+      offsets: CommittedOffset[];
+      /** A TxnOffsetCommit's append: the offsets stay pending for this producer id. */
+      txnProducerId?: number;
+    }
+  >;
   /** Consumer fetch sessions (KIP-227, FetchSessionCache) by session id. */
   fetchSessions: Map<number, ConsumerFetchSession>;
   /** The last session id given out here (Kafka draws them at random; a counter keeps runs reproducible). */

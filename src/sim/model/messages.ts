@@ -125,6 +125,11 @@ export type Body =
       timeoutMs: number;
       /** Each with epoch -1: the leader stamps its leader epoch on them as it appends. */
       records: LogRecord[];
+      /**
+       * AppendOrigin.COORDINATOR: the group coordinator's own append of a TxnOffsetCommit, written
+       * with the producer's id and epoch but no sequence numbers (no sequence check is made).
+       */
+      origin?: 'coordinator';
     }
   | {
       kind: 'ProduceResponse';
@@ -236,6 +241,14 @@ export type TxnRequest =
       committed: boolean;
     }
   | {
+      // sendOffsetsToTransaction, first step: the group's __consumer_offsets partition joins the transaction.
+      kind: 'AddOffsetsToTxn';
+      transactionalId: string;
+      producerId: number;
+      producerEpoch: number;
+      groupId: string;
+    }
+  | {
       kind: 'WriteTxnMarkers';
       transactionalId: string;
       producerId: number;
@@ -251,6 +264,7 @@ export type TxnResponse =
   | { kind: 'InitProducerIdResponse'; error?: string; producerId: number; producerEpoch: number }
   | { kind: 'AddPartitionsToTxnResponse'; error?: string; partitions: TopicPartition[] }
   | { kind: 'EndTxnResponse'; error?: string; committed: boolean }
+  | { kind: 'AddOffsetsToTxnResponse'; error?: string; groupId: string }
   | {
       kind: 'WriteTxnMarkersResponse';
       transactionalId: string;
@@ -327,7 +341,25 @@ export type GroupRequest =
       generation: number;
       offsets: CommittedOffset[];
     }
-  | { kind: 'OffsetFetch'; groupId: string; partitions: TopicPartition[] }
+  | {
+      kind: 'OffsetFetch';
+      groupId: string;
+      partitions: TopicPartition[];
+      /** KIP-447 require_stable (a read_committed consumer): refuse an offset a transaction has pending. */
+      requireStable?: true;
+    }
+  | {
+      // sendOffsetsToTransaction, second step (KIP-447): to the group coordinator, with the
+      // producer's id and epoch and the consumer's group metadata; visible once the marker lands.
+      kind: 'TxnOffsetCommit';
+      groupId: string;
+      transactionalId: string;
+      producerId: number;
+      producerEpoch: number;
+      memberId: string;
+      generation: number;
+      offsets: CommittedOffset[];
+    }
   | {
       // KIP-848 ConsumerGroupHeartbeatRequest: join (memberEpoch 0), heartbeat, leave (-1).
       kind: 'ConsumerGroupHeartbeat';
@@ -359,7 +391,14 @@ export type GroupResponse =
   | { kind: 'HeartbeatResponse'; groupId: string; error?: string }
   | { kind: 'LeaveGroupResponse'; groupId: string; error?: string }
   | { kind: 'OffsetCommitResponse'; groupId: string; error?: string; offsets: CommittedOffset[] }
-  | { kind: 'OffsetFetchResponse'; groupId: string; error?: string; offsets: CommittedOffset[] }
+  | {
+      kind: 'OffsetFetchResponse';
+      groupId: string;
+      error?: string;
+      /** A partition's error: UNSTABLE_OFFSET_COMMIT while a transaction holds an offset for it. */
+      offsets: (CommittedOffset & { error?: string })[];
+    }
+  | { kind: 'TxnOffsetCommitResponse'; groupId: string; error?: string; offsets: CommittedOffset[] }
   | {
       kind: 'ConsumerGroupHeartbeatResponse';
       groupId: string;

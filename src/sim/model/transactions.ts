@@ -2,7 +2,7 @@
 // the transaction coordinator's TransactionMetadata (in __transaction_state), and a partition's
 // ongoing transactions and aborted-transaction index (ProducerStateManager, the .txnindex file).
 
-import type { Message } from './messages';
+import type { CommittedOffset, Message } from './messages';
 import type { DeadlineTimer } from './timers';
 import type { NodeId } from './types';
 
@@ -51,7 +51,13 @@ export interface TransactionState {
   /** Partitions ("topic-partition") AddPartitionsToTxn added to the open transaction. */
   partitions: string[];
   /** The one transaction request in flight (TransactionManager sends them one at a time). */
-  inFlight: { purpose: 'find' | 'init' | 'add' | 'end'; reqId: number; sentAtMs: number } | null;
+  inFlight: {
+    purpose: 'find' | 'init' | 'add' | 'end' | 'addOffsets' | 'findGroup' | 'txnOffsets';
+    reqId: number;
+    sentAtMs: number;
+  } | null;
+  /** sendOffsetsToTransaction() not yet done (AddOffsetsToTxn, then TxnOffsetCommit); absent when none. */
+  offsets?: TxnOffsets;
   /** No transaction request before this time (retry.backoff.ms after an error). */
   retryAtMs: number;
   token: number;
@@ -67,6 +73,18 @@ export interface TransactionState {
   lastError: string | null;
   committed: number;
   aborted: number;
+}
+
+/** The consumer's offsets and group metadata given to sendOffsetsToTransaction (KIP-447). */
+export interface TxnOffsets {
+  groupId: string;
+  memberId: string;
+  generation: number;
+  offsets: CommittedOffset[];
+  /** AddOffsetsToTxn answered: the group's __consumer_offsets partition is in the transaction. */
+  added: boolean;
+  /** The group coordinator (FindCoordinator key type GROUP), -1 until known. */
+  coordinator: NodeId;
 }
 
 /** TransactionState (TransactionMetadata's states). */

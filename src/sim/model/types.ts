@@ -232,11 +232,41 @@ export interface StartConsumer {
   topics: string[];
   /** Kafka consumer configs by their names (ConsumerConfig), e.g. {"auto.offset.reset": "earliest"}. */
   config?: Record<string, ConfigValue>;
+  /**
+   * A simulator option (Kafka has no config for it): the application commits the fetched position
+   * before it processes the batch ("commit, then process": at most once). Default false.
+   */
+  commitBeforeProcess?: boolean;
+  /** Processing time per polled batch, in ms (a simulator option; default 0). */
+  processMs?: number;
 }
 /** Stops a consumer: gracefully (commit, LeaveGroup) by default; graceful=false is a crash (no LeaveGroup). */
 export interface StopConsumer {
   type: 'stopConsumer';
   consumerId: string;
+  graceful?: boolean;
+}
+/**
+ * A consume-transform-produce processor (Kafka Streams, simplified): reads inputTopic in group
+ * groupId, writes one record per input to outputTopic, commits every commitIntervalMs.
+ */
+export interface StartProcessor {
+  type: 'startProcessor';
+  processorId: string;
+  groupId: string;
+  inputTopic: string;
+  outputTopic: string;
+  /** Kafka Streams' processing.guarantee (default at_least_once). */
+  processingGuarantee?: 'at_least_once' | 'exactly_once_v2';
+  /** Kafka Streams' commit.interval.ms: default 30000, or 100 with exactly_once_v2. */
+  commitIntervalMs?: number;
+  /** Consumer configs of its consumer (ConsumerConfig names). */
+  config?: Record<string, ConfigValue>;
+}
+/** Stops a processor: close() by default (commit, LeaveGroup); graceful=false is a crash. */
+export interface StopProcessor {
+  type: 'stopProcessor';
+  processorId: string;
   graceful?: boolean;
 }
 /** commitSync() of the consumer's current positions. */
@@ -273,6 +303,8 @@ export type Command =
   | AbortTransaction
   | StartConsumer
   | StopConsumer
+  | StartProcessor
+  | StopProcessor
   | CommitOffsets
   | ReassignPartitions
   | AddAcl
@@ -341,6 +373,8 @@ export interface LedgerEntry {
   attempts: ProduceAttempt[];
   /** A transactional producer's record: how its transaction ended (absent until EndTxn is answered). */
   transaction?: 'committed' | 'aborted';
+  /** A stream processor's output: the ledger id of the input record it was made from. */
+  sourceRecordId?: number;
 }
 
 export interface CommittedRecord {

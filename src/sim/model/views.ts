@@ -281,6 +281,60 @@ export interface ClientsView {
   producers: ProducerView[];
   consumers: ConsumerView[];
   groups: GroupView[];
+  /** Per group: what its members processed, twice, or never (observe/deliveries.ts). */
+  deliveries: DeliveryView[];
+  /** The stream processors (startProcessor). */
+  processors: ProcessorView[];
+}
+
+/**
+ * A group's delivery outcome as a downstream system would see it, over the group's consumed trace
+ * (the last CONSUMED_TRACE_MAX records processed): `processed` distinct input records,
+ * `duplicates` processed more than once (at least once), `missed` below the group's committed
+ * offset but never processed (at most once), with the ledger ids of the first few of each.
+ */
+export interface DeliveryView {
+  groupId: string;
+  processed: number;
+  duplicates: number;
+  missed: number;
+  duplicateIds: number[];
+  missedIds: number[];
+  /** How many processed records the trace holds (older ones are not counted). */
+  traceWindow: number;
+}
+
+/** A processor's output topic read as read_committed, matched to its inputs below the group's committed offsets. */
+export interface OutputExactlyOnceView {
+  inputs: number;
+  /** Inputs with exactly one committed output. */
+  exactlyOnce: number;
+  /** Inputs with no committed output. */
+  none: number;
+  /** Inputs with more than one committed output. */
+  duplicated: number;
+  noneIds: number[];
+  duplicatedIds: number[];
+}
+
+export interface ProcessorView {
+  processorId: string;
+  groupId: string;
+  inputTopic: string;
+  outputTopic: string;
+  processingGuarantee: 'at_least_once' | 'exactly_once_v2';
+  commitIntervalMs: number;
+  state: 'running' | 'stopping' | 'stopped' | 'crashed' | 'fenced' | 'failed';
+  consumerId: string;
+  producerId: string;
+  transactionalId: string | null;
+  processed: number;
+  outputs: number;
+  commits: number;
+  aborts: number;
+  rewinds: number;
+  error: string | null;
+  outputExactlyOnce: OutputExactlyOnceView;
 }
 
 /** The timeouts the canvas counts down against, as in effect now (Kafka's defaults when unset). */

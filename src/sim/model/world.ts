@@ -4,7 +4,7 @@
 import type { Timed } from './heap';
 import { EventQueue } from './heap';
 import type { EpochLog } from './log';
-import type { Addr, Body, LogRecord, Message, MessageOf } from './messages';
+import type { Addr, Body, CommittedOffset, LogRecord, Message, MessageOf } from './messages';
 import type { MetaEntry, MetaImage, PartitionState } from './metadata';
 import type { RngState } from './rngState';
 import type { SecurityState } from './security';
@@ -62,7 +62,9 @@ export type ClientTimerName =
   | 'consumerPoll'
   | 'heartbeat'
   | 'autoCommit'
-  | 'transaction';
+  | 'transaction'
+  | 'processorCommit'
+  | 'consumerProcess';
 
 export interface PartitionDisk {
   log: EpochLog<LogRecord>;
@@ -311,6 +313,8 @@ export interface ProducerClient {
   loop: ProducerLoop | null;
   /** A transactional producer (transactional.id set): its TransactionManager (clients/transactionManager.ts). */
   txn?: TransactionState;
+  /** The stream processor this producer belongs to (clients/streamProcessor.ts). */
+  processorId?: string;
 }
 
 export interface ProducerLoop {
@@ -403,6 +407,63 @@ export interface ConsumerClient {
   lastRecords: ConsumedRecordView[];
   /** group.protocol=consumer only (KIP-848, consumerMembership.ts); absent with the classic protocol. */
   membership?: ConsumerMembership;
+  /** The stream processor this consumer belongs to (clients/streamProcessor.ts). */
+  processorId?: string;
+  /** Records a poll returned that the application has not processed yet (a processor, or processMs). */
+  polled?: ConsumedRecordView[];
+  /** startConsumer's processing options (simulator options: Kafka has no config for them). */
+  processing?: ConsumerProcessing;
+  /** KIP-447 require_stable: no OffsetFetch before this time after UNSTABLE_OFFSET_COMMIT. */
+  offsetFetchRetryAtMs?: number;
+}
+
+/**
+ * How the simulated application processes what poll() returns: `processMs` per polled batch, and
+ * with `commitBeforeProcess` the "commit, then process" loop of at-most-once delivery.
+ */
+export interface ConsumerProcessing {
+  commitBeforeProcess: boolean;
+  processMs: number;
+  /** The batch being processed and when it is done (-1: none). */
+  busyUntilMs: number;
+  batch: ConsumedRecordView[];
+  token: number;
+}
+
+/**
+ * A consume-transform-produce processor (Kafka Streams' StreamThread with one task, simplified): a
+ * consumer of `groupId` and a producer; each input record becomes one output record.
+ */
+export interface ProcessorState {
+  id: string;
+  groupId: string;
+  inputTopic: string;
+  outputTopic: string;
+  /** Kafka Streams' processing.guarantee. */
+  guarantee: 'at_least_once' | 'exactly_once_v2';
+  /** Kafka Streams' commit.interval.ms. */
+  commitIntervalMs: number;
+  consumerId: string;
+  producerId: string;
+  /** 'stopping': close() waits for its last commit. */
+  state: 'running' | 'stopping' | 'stopped' | 'crashed' | 'fenced' | 'failed';
+  /** Polled records waiting for the processor (a transaction to begin, or a commit to finish). */
+  buffer: ConsumedRecordView[];
+  /** Per input partition: the offset after the last record processed, not yet committed. */
+  processedUpTo: Map<string, CommittedOffset>;
+  /** The consumer's generation the buffer was polled in (a rebalance empties it). */
+  generation: number;
+  /** The producer's failed records when the last commit began (a new failure stops the processor). */
+  failedBefore: number;
+  /** The consumer's member id and generation when the open transaction's first record was processed. */
+  txnGroup: { memberId: string; generation: number } | null;
+  /** A commit is under way: at_least_once waits for its outputs' acks, exactly_once_v2 for EndTxn. */
+  committing: CommittedOffset[] | null;
+  commitToken: number;
+  lastCommitMs: number;
+  counters: { processed: number; outputs: number; commits: number; aborts: number; rewinds: number };
+  /** Why the processor stopped on its own (fenced, a failed send), or null. */
+  error: string | null;
 }
 
 /** The client side of KIP-848 (ConsumerMembershipManager); the member epoch is the consumer's `generation`. */
@@ -488,6 +549,8 @@ export interface World {
   transactions?: Map<NodeId, TxnCoordinatorMem>;
   /** The last completed transactions (txn/transactionCoordinator.ts), made on first use. */
   completedTxns?: CompletedTxn[];
+  /** Stream processors (startProcessor), made on first use. */
+  processors?: Map<string, ProcessorState>;
 }
 
 export type { PartitionState, Timed };
@@ -509,5 +572,6 @@ export type {
   TxnMetadata,
   TxnCoordinatorMem,
   TxnAppend,
+  TxnOffsets,
   CompletedTxn,
 } from './transactions';

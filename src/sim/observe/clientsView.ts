@@ -9,6 +9,7 @@ import type { GroupMem, ProducerClient, World } from '../model/world';
 import type { NodeId } from '../model/types';
 import type { ClientsView, ConsumerView, GroupView, PartitionOffsetView, ProducerView } from '../model/views';
 import { dictionary } from '../model/userText';
+import { deliveriesView, processorsView } from './deliveries';
 
 function percentile(sorted: number[], q: number): number | null {
   if (sorted.length === 0) return null;
@@ -120,7 +121,13 @@ export function clientsView(w: World, img: MetaImage, highWatermark: (tp: string
       recordsConsumed: w.consumedCount.get(groupId) ?? 0,
     };
   });
-  return { producers, consumers, groups };
+  return {
+    producers,
+    consumers,
+    groups,
+    deliveries: deliveriesView(w, img, groups),
+    processors: processorsView(w, img, groups),
+  };
 }
 
 /** Every group id: those of the consumers and those the coordinators hold, sorted. */

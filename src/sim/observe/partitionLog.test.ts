@@ -136,3 +136,48 @@ describe("a record's journey", () => {
     expect(a.sim.stateHash()).toBe(b.sim.stateHash());
   });
 });
+
+describe("a partition's log with transactions", () => {
+  it('shows an open transaction holding the LSO, then its markers at their offsets and an aborted one marked', () => {
+    const d = threeBrokers(2);
+    d.do({
+      type: 'startProducer',
+      producerId: 'tx',
+      topic: 't',
+      ratePerSec: 0,
+      config: { 'transactional.id': 'app' },
+    });
+    d.until((x) => x.transactionOf('tx')?.state === 'READY', 20000);
+    d.produce('t', 'plain');
+    d.do({ type: 'beginTransaction', producerId: 'tx' });
+    d.do({ type: 'produce', producerId: 'tx', topic: 't', value: 'kept', key: null, partition: 0 });
+    d.advance(2000);
+    let leader = d.sim.partitionLog('t', 0, 0, 10)!.replicas.find((r) => r.role === 'leader')!;
+    // The open transaction starts at offset 1: read_committed consumers stop there.
+    expect([leader.highWatermark, leader.lastStableOffset]).toEqual([2, 1]);
+    d.do({ type: 'commitTransaction', producerId: 'tx' });
+    d.until((x) => x.events('TransactionCommitted').length > 0, 10000).advance(1000);
+    d.do({ type: 'beginTransaction', producerId: 'tx' });
+    d.do({ type: 'produce', producerId: 'tx', topic: 't', value: 'dropped', key: null, partition: 0 });
+    d.advance(2000);
+    d.do({ type: 'abortTransaction', producerId: 'tx' });
+    d.until((x) => x.events('TransactionAborted').length > 0, 10000).advance(1000);
+    leader = d.sim.partitionLog('t', 0, 0, 10)!.replicas.find((r) => r.role === 'leader')!;
+    const pid = d.transactionOf('tx')!.producerId;
+    expect(
+      leader.records.map((r) => [
+        r.offset,
+        r.control ?? r.value,
+        r.transaction ?? null,
+        r.control ? r.pid : null,
+      ]),
+    ).toEqual([
+      [0, 'plain', null, null],
+      [1, 'kept', 'open-or-committed', null],
+      [2, 'COMMIT', null, pid],
+      [3, 'dropped', 'aborted', null],
+      [4, 'ABORT', null, pid],
+    ]);
+    expect(leader.lastStableOffset).toBe(leader.highWatermark);
+  });
+});

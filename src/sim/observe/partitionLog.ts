@@ -6,7 +6,8 @@ import { clusterImage } from '../model/image';
 import { logEndOffset, slice } from '../model/log';
 import { tpKey } from '../model/metadata';
 import type { LogRecord } from '../model/messages';
-import type { World } from '../model/world';
+import type { PartitionDisk, World } from '../model/world';
+import { isAborted, lastStableOffset } from '../broker/transactionIndex';
 import type { NodeId } from '../model/types';
 import type { NodeState } from '../model/views';
 
@@ -25,6 +26,13 @@ export interface LogRecordView {
   /** The ledger's record id (its journey); -1 for records no producer client sent (a group's commit). */
   recordId: number;
   timestampMs: number;
+  /** A transaction's control record (its COMMIT or ABORT marker), with the producer id and epoch. */
+  control?: 'COMMIT' | 'ABORT';
+  /** The producer id (-1 when not idempotent) and, for a transactional batch, its epoch. */
+  pid: number;
+  producerEpoch?: number;
+  /** A record of a transaction: 'aborted' when its ABORT marker is in this log (read_committed skips it). */
+  transaction?: 'open-or-committed' | 'aborted';
 }
 
 /** A record a truncation removed from this replica, shown struck through. */
@@ -44,6 +52,8 @@ export interface ReplicaLogView {
   logStartOffset: number;
   logEndOffset: number;
   highWatermark: number;
+  /** The last stable offset: read_committed consumers read below it (the HW without open transactions). */
+  lastStableOffset: number;
   /** The leader-epoch checkpoint: the offset each epoch starts at (the newest 64). */
   epochs: { epoch: number; startOffset: number }[];
   /** The records in the window asked for, by offset. */
@@ -66,7 +76,7 @@ export interface PartitionLogView {
   replicas: ReplicaLogView[];
 }
 
-const recordView = (r: LogRecord, offset: number): LogRecordView => ({
+const recordView = (r: LogRecord, offset: number, disk?: PartitionDisk): LogRecordView => ({
   offset,
   epoch: r.epoch,
   key: r.key,
@@ -74,6 +84,12 @@ const recordView = (r: LogRecord, offset: number): LogRecordView => ({
   producerId: r.producerId,
   recordId: r.id,
   timestampMs: r.timestampMs,
+  pid: r.pid,
+  ...(r.producerEpoch !== undefined ? { producerEpoch: r.producerEpoch } : {}),
+  ...(r.control ? { control: r.control } : {}),
+  ...(r.transactional && !r.control && disk
+    ? { transaction: isAborted(disk, r.pid, offset) ? ('aborted' as const) : ('open-or-committed' as const) }
+    : {}),
 });
 
 /** The log of `topic`-`partition` on each replica, offsets [fromOffset, fromOffset + count); null for an unknown partition. */
@@ -102,7 +118,9 @@ export function partitionLog(
     const leo = logEndOffset(log);
     startOffset = Math.min(startOffset, log.logStartOffset);
     endOffset = Math.max(endOffset, leo);
-    const records = slice(log, from, to).map((r, i) => recordView(r, Math.max(from, log.logStartOffset) + i));
+    const records = slice(log, from, to).map((r, i) =>
+      recordView(r, Math.max(from, log.logStartOffset) + i, disk),
+    );
     const truncated: TruncatedRecordView[] = [];
     for (const t of trail?.truncations ?? []) {
       if (t.nodeId !== id) continue;
@@ -127,6 +145,7 @@ export function partitionLog(
       logStartOffset: log.logStartOffset,
       logEndOffset: leo,
       highWatermark: disk.highWatermark,
+      lastStableOffset: lastStableOffset(disk),
       epochs: log.epochs.slice(-EPOCHS_SHOWN).map((e) => ({ epoch: e.epoch, startOffset: e.startOffset })),
       records,
       truncated,

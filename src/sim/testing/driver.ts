@@ -57,8 +57,13 @@ export function clusterScenario(spec: ClusterSpec = {}): Scenario {
 
 export class Driver {
   readonly sim: Simulation;
-  constructor(scenario: Scenario) {
-    this.sim = createSimulation(scenario);
+  constructor(scenario: Scenario | Simulation) {
+    this.sim = 'nowMs' in scenario ? scenario : createSimulation(scenario);
+  }
+
+  /** A copy of the cluster as it is now, driven on its own (a property test forks one settled scene). */
+  fork(): Driver {
+    return new Driver(this.sim.clone());
   }
 
   /** Runs until the scenario's topics have leaders (the cluster has booted). */

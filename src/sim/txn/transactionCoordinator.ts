@@ -9,7 +9,12 @@ import { armNodeDeadline, emit, reply } from '../kernel/kernel';
 import type { Message, MessageOf, TxnRequest } from '../model/messages';
 import { tpKey } from '../model/metadata';
 import type { SimNode, TxnCoordinatorMem, TxnMetadata, TxnState, World } from '../model/world';
-import { TRANSACTION_STATE_TOPIC, maybeCreateTransactionStateTopic, txnStateTp } from './transactionLog';
+import {
+  TRANSACTION_STATE_TOPIC,
+  groupOffsetsTp,
+  maybeCreateTransactionStateTopic,
+  txnStateTp,
+} from './transactionLog';
 import { onMarkerTimer, sendMarkers } from './transactionMarkerChannel';
 import { appendTxnState, syncLoadedPartitions, takeAppend, txnAt, txnMem } from './transactionStateManager';
 
@@ -138,6 +143,37 @@ export function onAddPartitionsToTxn(w: World, node: SimNode, msg: MessageOf<'Ad
       timeoutMs: m!.timeoutMs,
       partitions,
       // The transaction starts with its first partition (txnStartTimestamp).
+      startMs: m!.state === 'Ongoing' ? m!.startMs : w.nowMs,
+    },
+    request: msg,
+  });
+}
+
+/**
+ * TransactionCoordinator.handleAddPartitionsToTransaction for AddOffsetsToTxn (KafkaApis
+ * handleAddOffsetsToTxnRequest): the partition of __consumer_offsets that holds the group joins the
+ * transaction, so its marker will be written there too (and make the offsets visible).
+ */
+export function onAddOffsetsToTxn(w: World, node: SimNode, msg: MessageOf<'AddOffsetsToTxn'>): void {
+  const b = msg.body;
+  const refuse = (error: string) =>
+    reply(w, msg, { kind: 'AddOffsetsToTxnResponse', error, groupId: b.groupId });
+  const at = txnAt(w, node, b.transactionalId);
+  if (!at) return refuse('NOT_COORDINATOR');
+  const m = at.meta;
+  const error = checkProducer(m, b);
+  if (error) return refuse(error);
+  const offsets = groupOffsetsTp(w, node, b.groupId);
+  if (m!.state === 'Ongoing' && m!.partitions.includes(offsets))
+    return reply(w, msg, { kind: 'AddOffsetsToTxnResponse', groupId: b.groupId });
+  appendTxnState(w, node, at.mem, m!, {
+    transactionalId: m!.transactionalId,
+    target: 'Ongoing',
+    record: {
+      producerId: m!.producerId,
+      producerEpoch: m!.producerEpoch,
+      timeoutMs: m!.timeoutMs,
+      partitions: [...new Set([...m!.partitions, offsets])].sort(),
       startMs: m!.state === 'Ongoing' ? m!.startMs : w.nowMs,
     },
     request: msg,
@@ -278,6 +314,8 @@ function answerRequest(
   else if (b.kind === 'AddPartitionsToTxn')
     reply(w, request, { kind: 'AddPartitionsToTxnResponse', ...e, partitions: b.partitions });
   else if (b.kind === 'EndTxn') reply(w, request, { kind: 'EndTxnResponse', ...e, committed: b.committed });
+  else if (b.kind === 'AddOffsetsToTxn')
+    reply(w, request, { kind: 'AddOffsetsToTxnResponse', ...e, groupId: b.groupId });
 }
 
 function armAbortTimer(w: World, node: SimNode, mem: TxnCoordinatorMem): void {

@@ -29,6 +29,17 @@ export function txnStateTp(w: World, node: SimNode, transactionalId: string): st
 }
 
 /**
+ * The __consumer_offsets partition that holds a group (GroupCoordinator.partitionFor, the same
+ * abs(hashCode) % partitions as above), which AddOffsetsToTxn adds to a transaction. The group
+ * coordinator computes it the same way (groups/offsetsTopic.ts; txn/ does not import groups/).
+ */
+export function groupOffsetsTp(w: World, node: SimNode, groupId: string): string {
+  const t = node.raft?.image.topics.get('__consumer_offsets');
+  const count = t ? t.partitions : Number(w.config['offsets.topic.num.partitions']);
+  return tpKey('__consumer_offsets', txnPartitionFor(groupId, count));
+}
+
+/**
  * AutoTopicCreationManager: __transaction_state is created on the first FindCoordinator of a
  * transactional.id, with transaction.state.log.replication.factor replicas (it waits for that many
  * brokers) and min.insync.replicas = transaction.state.log.min.isr, compacted (TransactionLog).
