@@ -49,14 +49,37 @@ const manualConsumer = (consumerId: string, groupId: string) => ({
   },
 });
 
-/** A reader of invoices with the given isolation.level. */
-const reader = (consumerId: string, isolation: 'read_committed' | 'read_uncommitted') => ({
+/** A reader of `topic` (invoices unless named) with the given isolation.level. */
+const reader = (
+  consumerId: string,
+  isolation: 'read_committed' | 'read_uncommitted',
+  topic = 'invoices',
+) => ({
   type: 'startConsumer' as const,
   consumerId,
   groupId: consumerId,
-  topics: ['invoices'],
+  topics: [topic],
   config: { 'auto.offset.reset': 'earliest', 'isolation.level': isolation },
 });
+
+const processorOf = (s: Snapshot) => s.clients.processors.find((p) => p.processorId === PROCESSOR);
+
+/** Orders written to orders-0 (acknowledged), by the producers that send the processor's input. */
+const ordersIn = (s: Snapshot): number => acked(s, 'shop') + acked(s, 'shop-load');
+
+/** The consume-transform-produce application: orders in, one receipt per order out. */
+const PROCESSOR = 'invoicer';
+const startInvoicer = {
+  type: 'startProcessor' as const,
+  processorId: PROCESSOR,
+  groupId: 'receipts-app',
+  inputTopic: 'orders',
+  outputTopic: 'receipts',
+  processingGuarantee: 'exactly_once_v2' as const,
+  commitIntervalMs: 2_000,
+  // A restarted instance replaces the crashed member 10 s after the crash (Kafka: 45 s).
+  config: { 'session.timeout.ms': 10_000 },
+};
 
 const onePartition = (name: string) => ({
   name,
@@ -83,8 +106,12 @@ export const deliveryGuarantees: Lesson = {
     'read_committed',
     'last stable offset',
     'abortTransaction',
+    'consume-transform-produce',
+    'exactly_once_v2',
+    'sendOffsetsToTransaction',
+    'zombie fencing',
   ],
-  scenario: threeBrokers([onePartition('orders'), onePartition('invoices')]),
+  scenario: threeBrokers([onePartition('orders'), onePartition('invoices'), onePartition('receipts')]),
   steps: [
     bootStep(
       'Topics orders and invoices, one partition each on brokers 2, 3 and 4 (broker 2 leads), replication factor 3, min.insync.replicas=2.',
@@ -270,6 +297,73 @@ export const deliveryGuarantees: Lesson = {
       waitMs: 20_000,
       reveal:
         'Once the COMMIT marker is replicated, the last stable offset passes it and the read_committed reader gets paid-0, paid-1 and paid-2, each once: all of a transaction or nothing.',
+    },
+    {
+      id: 'processor',
+      title: 'Consume, transform, produce',
+      term: 'exactly_once_v2',
+      text: 'The invoicer reads orders and writes one receipt per order to receipts. With exactly_once_v2 its receipts and its input offsets (sendOffsetsToTransaction) commit in one transaction every 2 s. Orders keep coming; two readers watch receipts.',
+      commands: [
+        startInvoicer,
+        { type: 'startProducer', producerId: 'shop-load', topic: 'orders', ratePerSec: 10 },
+        reader('auditor', 'read_committed', 'receipts'),
+        reader('peeker', 'read_uncommitted', 'receipts'),
+      ],
+      // A transaction is open with receipts in receipts-0 (the read_uncommitted peeker has returned
+      // some the read_committed auditor has not): the moment the next step's crash comes.
+      until: ({ snapshot }) =>
+        (processorOf(snapshot)?.commits ?? 0) >= 2 &&
+        consumed(snapshot, 'peeker') >= consumed(snapshot, 'auditor') + 5,
+      waitMs: 40_000,
+      reveal:
+        "Each commit writes the receipts and the group's new offsets together: COMMIT markers in receipts-0 and in __consumer_offsets. Right now a transaction is open, with receipts in it.",
+    },
+    {
+      id: 'crash-mid-transaction',
+      title: 'A crash in the middle of a transaction',
+      term: 'zombie fencing',
+      text: 'The invoicer crashes now, its receipts and offsets uncommitted; the orders stop. A new instance starts with the same transactional.id (receipts-app-invoicer) and resumes from the committed offsets.',
+      commands: [
+        { type: 'stopProcessor', processorId: PROCESSOR, graceful: false },
+        { type: 'stopProducer', producerId: 'shop-load' },
+        startInvoicer,
+      ],
+      predict: {
+        question:
+          'Once the new instance has caught up, what does the read_committed auditor find in receipts?',
+        choices: [
+          "Every order's receipt exactly once",
+          "The receipts of the crashed transaction twice: the first instance's and the new one's",
+          'No receipt for the orders of the crashed transaction',
+        ],
+        answer: 0,
+        answerHolds: ({ snapshot }) => {
+          const p = processorOf(snapshot)?.outputExactlyOnce;
+          return (
+            p !== undefined &&
+            p.inputs === ordersIn(snapshot) &&
+            p.exactlyOnce === p.inputs &&
+            p.none === 0 &&
+            p.duplicated === 0 &&
+            consumed(snapshot, 'auditor') === p.inputs
+          );
+        },
+        explanation:
+          'initTransactions() by the new instance bumps the producer epoch: the crashed one is fenced (a zombie can no longer commit) and its open transaction is aborted, receipts and offsets together. The new instance reprocesses those orders from the committed offsets, in a transaction that commits. A read_committed reader never sees the aborted receipts: each order once.',
+      },
+      until: (view) => {
+        const p = processorOf(view.snapshot);
+        return (
+          p !== undefined &&
+          p.state === 'running' &&
+          p.outputExactlyOnce.inputs === ordersIn(view.snapshot) &&
+          p.outputExactlyOnce.exactlyOnce + p.outputExactlyOnce.duplicated === p.outputExactlyOnce.inputs &&
+          consumed(view.snapshot, 'auditor') >= p.outputExactlyOnce.inputs
+        );
+      },
+      waitMs: 90_000,
+      reveal:
+        "The auditor (read_committed) read one receipt per order. The peeker (read_uncommitted) also returned the receipts of the aborted transaction: compare the two readers' counts on the canvas. Those are the duplicates a read_uncommitted downstream would see.",
     },
   ],
 };
