@@ -64,6 +64,11 @@ test('Delivery guarantees: at most once, at least once and exactly once, each pr
     }
     if (step.id === 'fire-and-forget') await expect(reveal).toContainText('"fire" saw no error');
     if (step.id === 'redelivered') await expect(reveal).toContainText('late-0 … late-4 again');
+    // The end: a crash in the middle of a consume-transform-produce transaction, each result once.
+    if (step.id === 'crash-mid-transaction') {
+      await expect(reveal).toContainText('The auditor (read_committed) read one receipt per order');
+      await expect(page.getByRole('region', { name: 'Cluster', exact: true })).toContainText('auditor');
+    }
     await next(page, lesson, i);
   }
   const summary = page.getByRole('region', { name: `Lesson summary: ${lesson.title}` });
