@@ -123,3 +123,78 @@ test("the Inspector's ledger opens a record's journey in the Partition log", asy
       .first(),
   ).toContainText('send() by');
 });
+
+/** A transaction left open for a while, then committed: the LSO below the HW, then a COMMIT marker. */
+const TRANSACTION_SCENARIO = {
+  version: 1,
+  seed: 5,
+  nodes: [
+    { id: 1, roles: ['controller'] },
+    { id: 2, roles: ['broker'] },
+    { id: 3, roles: ['broker'] },
+    { id: 4, roles: ['broker'] },
+  ],
+  config: { 'offsets.topic.num.partitions': 1, 'transaction.state.log.num.partitions': 1 },
+  topics: [{ name: 'payments', partitions: 1, replicationFactor: 3 }],
+  script: [
+    {
+      atMs: 0,
+      command: {
+        type: 'startProducer',
+        producerId: 'tx',
+        topic: 'payments',
+        ratePerSec: 0,
+        config: { 'transactional.id': 'payments-app' },
+      },
+    },
+    { atMs: 6000, command: { type: 'produce', topic: 'payments', value: 'plain', key: null, partition: 0 } },
+    { atMs: 7000, command: { type: 'beginTransaction', producerId: 'tx' } },
+    {
+      atMs: 7000,
+      command: {
+        type: 'produce',
+        producerId: 'tx',
+        topic: 'payments',
+        value: 'debit',
+        key: 'a',
+        partition: 0,
+      },
+    },
+    { atMs: 9000, command: { type: 'produce', topic: 'payments', value: 'after', key: null, partition: 0 } },
+    { atMs: 30000, command: { type: 'commitTransaction', producerId: 'tx' } },
+  ],
+};
+
+test('a transaction holds the LSO below the HW, then its COMMIT marker takes an offset', async ({ page }) => {
+  await page.goto('./');
+  await page.getByLabel('Import a session or scenario file').setInputFiles({
+    name: 'transaction.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(TRANSACTION_SCENARIO)),
+  });
+  await expect(page.getByRole('status', { name: 'Opened session' })).toContainText('transaction.json');
+  await setSpeed(page, 10);
+  // An opened file waits paused at its start.
+  await page.getByRole('group', { name: 'Playback' }).getByRole('button', { name: 'Play' }).click();
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  await page
+    .getByRole('table', { name: 'Partition health' })
+    .getByRole('button', { name: 'payments-0' })
+    .click({ timeout: STARTUP_TIMEOUT_MS });
+  await page.getByRole('button', { name: 'Open the log of payments-0' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Partition log' });
+  const grid = panel.getByRole('grid', { name: /Log of payments-0/ });
+  // The open transaction starts at offset 1: read_committed consumers read below the LSO there.
+  await expect(grid.getByText('▁ LSO').first()).toBeVisible({ timeout: STARTUP_TIMEOUT_MS });
+  const leader = panel
+    .getByRole('table', { name: /Replicas of payments-0/ })
+    .getByRole('row')
+    .filter({ hasText: '★ leader' });
+  await expect(leader.getByRole('cell').nth(4)).toHaveText('1');
+  // After commitTransaction the marker takes offset 3 on every replica, and the LSO reaches the HW.
+  await expect(
+    grid.getByRole('img', { name: /^offset 3 on broker \d: COMMIT marker of producer \d+, epoch 0/ }),
+  ).toHaveCount(3, { timeout: 30_000 });
+  await expect(grid.getByText(/COMMIT \(producer \d+, epoch 0\)/).first()).toBeVisible();
+  await expect(leader.getByRole('cell').nth(4)).toHaveText('4');
+});

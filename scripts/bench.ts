@@ -4,7 +4,7 @@
 // median of --runs runs after one warm-up run that is not counted.
 // Also: the large cluster idle with a quorum of 5 controllers (size quorum: heartbeats and the
 // controller's periodic work only), and the large load with 5 controllers (large+5c).
-// Options: --only small|medium|large|quorum|large+5c|clients  --runs N  --soak (the 10-minute memory run of the large size)
+// Options: --only small|medium|large|quorum|large+5c|clients|txn  --runs N  --soak (the 10-minute memory run of the large size)
 
 import { performance } from 'node:perf_hooks';
 import { createSimulation } from '../src/sim/index';
@@ -209,6 +209,67 @@ if (!only || only === 'clients') {
       `${median(speeds).toFixed(0)}× sim-s/wall-s ` +
       `(${(simMs / last!.cpuMs).toFixed(0)}× per CPU-s, steadier on a busy machine), heap ${mb(last!.heap)}, ` +
       `acked ${last!.acked}, consumed ${last!.consumed}`,
+  );
+}
+
+/**
+ * A transactional consume-transform-produce workload on the small cluster: a source at 500
+ * records/s into `load`, and two exactly_once_v2 processors (commit.interval.ms 100) in one group
+ * reading it and writing `out`, every input in a transaction with its offsets.
+ */
+function runTxn(simMs: number) {
+  const size = SIZES[0]!;
+  const base = scenario(size);
+  const sim = createSimulation({
+    ...base,
+    topics: [...(base.topics ?? []), { name: 'out', partitions: size.partitions, replicationFactor: 3 }],
+  });
+  sim.advance(15_000);
+  sim.apply({
+    type: 'startProducer',
+    producerId: 'source',
+    topic: 'load',
+    ratePerSec: 500,
+    keyPattern: 'k{n}',
+  });
+  for (const id of ['app-1', 'app-2'])
+    sim.apply({
+      type: 'startProcessor',
+      processorId: id,
+      groupId: 'app',
+      inputTopic: 'load',
+      outputTopic: 'out',
+      processingGuarantee: 'exactly_once_v2',
+    });
+  sim.advance(15_000); // the group forms, the transactions begin
+  const start = performance.now();
+  const cpu0 = process.cpuUsage();
+  for (let t = 0; t < simMs; t += 1000) sim.advance(1000);
+  const wallMs = performance.now() - start;
+  const cpu = process.cpuUsage(cpu0);
+  const processors = sim.snapshot().clients.processors;
+  return {
+    wallMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    processed: processors.reduce((n, p) => n + p.processed, 0),
+    commits: processors.reduce((n, p) => n + p.commits, 0),
+    heap: process.memoryUsage().heapUsed,
+  };
+}
+
+if (only === 'txn' || !only) {
+  const simMs = 30_000;
+  const speeds: number[] = [];
+  let last: ReturnType<typeof runTxn> | null = null;
+  runTxn(10_000); // warm-up, not counted
+  for (let i = 0; i < runs; i++) {
+    last = runTxn(simMs);
+    speeds.push(simMs / last.wallMs);
+  }
+  console.log(
+    `txn      small cluster, 500 records/s through 2 exactly_once_v2 processors (commit.interval.ms 100): ` +
+      `${median(speeds).toFixed(0)}× sim-s/wall-s (${(simMs / last!.cpuMs).toFixed(0)}× per CPU-s), heap ${mb(last!.heap)}, ` +
+      `processed ${last!.processed}, transactions committed ${last!.commits}`,
   );
 }
 
