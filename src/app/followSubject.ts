@@ -1,7 +1,9 @@
 // A lesson step whose task needs a side-panel form opens the form's tab, scrolls the form into view
-// and rings it (lesson-subject-panel in styles.css), again whenever its tab is shown.
+// and rings it (lesson-subject-panel in styles.css), again whenever its tab is shown. A step about a
+// partition's log opens the Partition log tab on that partition.
 import { useEffect } from 'react';
 import { usePanelsUi, type PanelTab } from '../panels/uiStore';
+import { useRecordLogStore } from '../store/recordLog';
 import { useSpotlightStore, type Spotlight } from '../store/spotlight';
 
 const MARK = 'lesson-subject-panel';
@@ -33,6 +35,7 @@ export function useFollowSubject(): void {
       handle = requestAnimationFrame(() => mark(panel, scroll));
     };
     const offSpotlight = useSpotlightStore.subscribe((s, previous) => {
+      if (s.log && s.log !== previous.log) useRecordLogStore.getState().openLog(s.log);
       if (s.panel === previous.panel) return;
       if (s.panel) usePanelsUi.getState().setTab(s.panel.tab as PanelTab);
       later(s.panel, true);

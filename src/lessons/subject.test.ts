@@ -34,6 +34,19 @@ describe("a lesson step's subject", () => {
     expect(subjectOf('two-regions', step('two-regions', 'lose-region'), null).panel?.tab).toBe('regions');
   });
 
+  it("opens the Partition log on the record's partition for the steps about its journey", () => {
+    for (const id of ['journey', 'followers', 'fetched', 'commit'])
+      expect(subjectOf('message-lifecycle', step('message-lifecycle', id), null)).toEqual({
+        nodes: [2],
+        panel: { tab: 'log', section: 'Partition log' },
+        log: 'orders-0',
+      });
+    // The heading the page rings is a section's own (src/app/followSubject.ts looks for section > h2).
+    const panel = readFileSync('src/panels/PartitionLogPanel.tsx', 'utf8');
+    expect(panel).toMatch(/<section className="partition-log"[^>]*>\s*<h2[^>]*>Partition log<\/h2>/);
+    expect(subjectOf('message-lifecycle', step('message-lifecycle', 'send'), null).log).toBeUndefined();
+  });
+
   it('follows the cluster for commands built from it: the active controller that crashes', () => {
     const start = booted('kraft-quorum');
     expect(start.quorum.leaderId).not.toBeNull();

@@ -66,12 +66,22 @@ function nodesFor(command: Command, start: Snapshot | null): number[] {
   }
 }
 
+const LIFECYCLE_LOG: Partial<Spotlight> = {
+  nodes: [2],
+  panel: { tab: 'log', section: 'Partition log' },
+  log: 'orders-0',
+};
+
 /** Steps whose commands do not name what they are about. Keyed `lessonId/stepId`. */
 const EXPLICIT: Record<string, Partial<Spotlight>> = {
   // The partitions broker 4 led get new leaders: the step is about the broker that died.
   'broker-failure/election': { nodes: [4] },
   'unclean-election/write': { nodes: [2, 3] },
   'two-regions/mirror': { panel: { tab: 'regions', section: 'Regions' } },
+  // The record's stages are read in the Partition log tab, on the partition the key hashes to.
+  ...Object.fromEntries(
+    ['journey', 'followers', 'fetched', 'commit'].map((id) => [`message-lifecycle/${id}`, LIFECYCLE_LOG]),
+  ),
 };
 
 /** What the step is about; `start` is the cluster as the step began (for commands that depend on it). */
@@ -83,5 +93,9 @@ export function subjectOf(lessonId: string, step: LessonStep, start: Snapshot | 
   const explicit = EXPLICIT[`${lessonId}/${step.id}`] ?? {};
   const nodes = explicit.nodes ?? [...new Set([...task, ...own].flatMap((c) => nodesFor(c, start)))];
   const panel = explicit.panel ?? task.map(panelFor).find((p) => p !== null) ?? null;
-  return { nodes: nodes.sort((a, b) => a - b), panel };
+  return {
+    nodes: nodes.sort((a, b) => a - b),
+    panel,
+    ...(explicit.log ? { log: explicit.log } : {}),
+  };
 }

@@ -450,8 +450,8 @@ export function PartitionLogPanel() {
   const options = useMemo(() => (choices ? choices.split('\n') : []), [choices]);
   const tp = open ? parsePartitionId(open) : null;
   return (
-    <div className="partition-log">
-      <h2>Partition log</h2>
+    <section className="partition-log" aria-labelledby="partition-log-heading">
+      <h2 id="partition-log-heading">Partition log</h2>
       <label className="log-picker">
         Partition{' '}
         <select value={open ?? ''} onChange={(event) => event.target.value && openLog(event.target.value)}>
@@ -477,6 +477,6 @@ export function PartitionLogPanel() {
         <p>Choose a partition here, or open one from the Inspector or the Dashboard.</p>
       )}
       {recordId !== null && <RecordJourney recordId={recordId} />}
-    </div>
+    </section>
   );
 }

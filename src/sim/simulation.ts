@@ -6,6 +6,7 @@ import { sampleUpTo, type MetricsSample } from './observe/metrics';
 import { generateReassignmentWithSeed, type ReassignmentPlan } from './operations/reassignment';
 import { lostAcknowledged } from './kernel/ledger';
 import { entryAt, logEndOffset } from './model/log';
+import { lastStableOffset, ongoingTransactions } from './broker/transactionIndex';
 import type { MetaImage } from './model/metadata';
 import { tpKey } from './model/metadata';
 import { buildSnapshot } from './observe/snapshot';
@@ -68,6 +69,13 @@ import { runCli } from './tools';
 //        500 ms, so broker epochs read as on a real cluster); groups loaded when their coordinator is
 //        elected; FindCoordinator to the next broker after a lost coordinator.
 export const ENGINE_VERSION = '0.7.1';
+
+/** A partition leader's view of transactions (Simulation.stableOffsets). */
+export interface StableOffsets {
+  highWatermark: number;
+  lastStableOffset: number;
+  openTransactions: { producerId: number; firstOffset: number }[];
+}
 
 /** One line run through the cli command (Simulation.cliHistory). */
 export interface CliRun {
@@ -316,6 +324,27 @@ export class Simulation {
    */
   partitionLog(topic: string, partition: number, fromOffset: number, count: number): PartitionLogView | null {
     return partitionLog(this.w, topic, partition, fromOffset, count);
+  }
+
+  /**
+   * What the leader of `topic`-`partition` holds of transactions: its high watermark, its last
+   * stable offset (below which read_committed consumers may read: the first offset of the oldest
+   * open or undecided transaction, else the HW) and the first offset of each open transaction by
+   * producer id; null without a leader. Reads only.
+   */
+  stableOffsets(topic: string, partition: number): StableOffsets | null {
+    const p = clusterImage(this.w).partitions.get(tpKey(topic, partition));
+    if (!p || p.leader < 0) return null;
+    const disk = this.w.nodes.get(p.leader)?.disk.partitions.get(tpKey(topic, partition));
+    if (!disk) return null;
+    return {
+      highWatermark: disk.highWatermark,
+      lastStableOffset: lastStableOffset(disk),
+      openTransactions: [...ongoingTransactions(disk)].map(([producerId, firstOffset]) => ({
+        producerId,
+        firstOffset,
+      })),
+    };
   }
 
   /** A produced record's journey from send() to its commit (or loss), in Kafka's words; null when the ledger no longer has it. */

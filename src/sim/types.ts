@@ -4,7 +4,7 @@
 
 export type * from './model/types';
 export type * from './model/views';
-export type { CliRun, Simulation } from './simulation';
+export type { CliRun, Simulation, StableOffsets } from './simulation';
 export type { MetricsSample, ProduceLatency } from './model/metricsSeries';
 export type { Violation } from './observe/invariants';
 export type { ReassignmentPlan } from './operations/reassignment';

@@ -1,8 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/presets';
 import { createSimulation } from '../sim';
 import type { Scenario } from '../sim/types';
-import { compareBranches, EXPERIMENT_PRODUCER, EXPERIMENTS, runExperiment, type Comparison } from './compare';
+import {
+  compareBranches,
+  EXPERIMENT_PRODUCER,
+  EXPERIMENT_READER,
+  EXPERIMENTS,
+  runExperiment,
+  type Comparison,
+} from './compare';
 
 // Controller 1; brokers 2, 3, 4; t-0 on [2, 3, 4]. ELR off, to show the classic unclean dilemma.
 const threeBrokers: Scenario = {
@@ -78,6 +86,61 @@ function expectMinIsrDifference(c: Comparison) {
   expect(c.a.lostAcknowledged + c.b.lostAcknowledged).toBe(0);
 }
 
+const reader = (c: Comparison, side: 'a' | 'b') =>
+  c[side].reads.find((r) => r.groupId === EXPERIMENT_READER)!;
+const count = (values: string[], prefix: string) => values.filter((v) => v.startsWith(prefix)).length;
+
+/**
+ * read_uncommitted returns the aborted and the open transaction's records; read_committed neither,
+ * and stops at the LSO, which the open transaction pins below the HW (on both sides: the log is the same).
+ */
+function expectIsolationDifference(c: Comparison, otherProducers: boolean) {
+  expect(c.a.refused).toEqual([]);
+  expect(c.b.refused).toEqual([]);
+  const ru = reader(c, 'a');
+  const rc = reader(c, 'b');
+  expect(ru.isolationLevel).toBe('read_uncommitted');
+  expect(rc.isolationLevel).toBe('read_committed');
+  expect(count(ru.experimentValues, 'aborted')).toBe(5);
+  expect(count(ru.experimentValues, 'open')).toBe(5);
+  expect(rc.experimentValues).toEqual([]);
+  for (const side of ['a', 'b'] as const) {
+    const stable = c[side].focusStable!;
+    expect(stable.openTransactions).toHaveLength(1);
+    expect(stable.lastStableOffset).toBe(stable.openTransactions[0]!.firstOffset);
+    expect(stable.lastStableOffset).toBeLessThan(stable.highWatermark);
+  }
+  // read_uncommitted is at the HW; read_committed parked at the LSO.
+  expect(ru.focusPosition).toBe(c.a.focusStable!.highWatermark);
+  expect(rc.focusPosition).toBe(c.b.focusStable!.lastStableOffset);
+  const others = (r: typeof ru) => r.returnedFocus - r.experimentValues.length;
+  if (otherProducers) expect(others(rc)).toBeLessThan(others(ru));
+  else expect(others(rc)).toBe(others(ru));
+  const rows = c.explained!.rows;
+  expect(rows.find((r) => r.what.startsWith('Aborted records returned'))).toMatchObject({ a: '5', b: '0' });
+  expect(rows.find((r) => r.what.startsWith('Open transaction'))).toMatchObject({ a: '5', b: '0' });
+}
+
+/** Without idempotence the retried batches are written twice; with it once, in order. */
+function expectIdempotenceDifference(c: Comparison) {
+  expect(c.a.refused).toEqual([]);
+  expect(c.b.refused).toEqual([]);
+  expect(mine(c, 'a').acknowledged).toBe(5);
+  expect(mine(c, 'b').acknowledged).toBe(5);
+  expect(mine(c, 'a').errors.REQUEST_TIMED_OUT).toBeGreaterThan(0);
+  expect(mine(c, 'b').errors.REQUEST_TIMED_OUT).toBeGreaterThan(0);
+  expect(c.a.experimentLog).toMatchObject({ records: 5, copies: 10 });
+  expect(c.b.experimentLog).toMatchObject({ records: 5, copies: 5, outOfOrder: false });
+  expect(c.b.experimentLog!.values).toEqual(['pay-0', 'pay-1', 'pay-2', 'pay-3', 'pay-4']);
+  expect(c.differences).toContainEqual({
+    what: "copies of the experiment's records in the log",
+    a: 10,
+    b: 5,
+  });
+  const dupes = c.explained!.rows.find((r) => r.what === 'Duplicates a consumer would read')!;
+  expect([dupes.a, dupes.b]).toEqual(['5', '0']);
+}
+
 describe('compareBranches', () => {
   it('leaves the base simulation untouched and is deterministic (seed 5)', () => {
     const base = booted(threeBrokers);
@@ -116,6 +179,14 @@ describe('on the default scenario (the page at /, seed 7), asked as soon as the 
 
   it('min.insync.replicas 2 vs 3 (seed 7): 2 takes the 10 writes; 3 refuses them with NOT_ENOUGH_REPLICAS', () => {
     expectMinIsrDifference(runExperiment(base, experiment('min-isr'), 'orders'));
+  });
+
+  it("read_uncommitted vs read_committed (seed 7): only read_uncommitted returns aborted and open records; read_committed stops at the LSO, behind producer-1's records too", () => {
+    expectIsolationDifference(runExperiment(base, experiment('isolation'), 'orders'), true);
+  });
+
+  it('enable.idempotence false vs true (seed 7): lost answers and retries write 5 duplicates without it, none with it', () => {
+    expectIdempotenceDifference(runExperiment(base, experiment('idempotence'), 'orders'));
   });
 
   it('explains every row, and says which producer saw which error (seed 7)', () => {
@@ -158,6 +229,14 @@ describe('on a cluster of five brokers (seed 5), with other topics', () => {
     expectMinIsrDifference(runExperiment(base, experiment('min-isr'), 'five'));
   });
 
+  it('read_uncommitted vs read_committed (seed 5, RF 3, no other producer): the same difference', () => {
+    expectIsolationDifference(runExperiment(base, experiment('isolation'), 't'), false);
+  });
+
+  it('enable.idempotence false vs true (seed 5, RF 1): duplicates without it, none with it', () => {
+    expectIdempotenceDifference(runExperiment(base, experiment('idempotence'), 'single'));
+  });
+
   it('says why a topic whose replication factor is too small cannot show the difference', () => {
     expect(() => runExperiment(base, experiment('acks'), 'single')).toThrow(/replication factor 1/);
     // KIP-966: min.insync.replicas=3 on two replicas counts as 2.
@@ -168,5 +247,34 @@ describe('on a cluster of five brokers (seed 5), with other topics', () => {
     const broken = base.clone();
     broken.apply({ type: 'crashNode', nodeId: 4 });
     expect(() => runExperiment(broken, experiment('acks'), 't')).toThrow(/broker 4 of t-0 is not in sync/);
+  });
+});
+
+describe('the Compare tab', () => {
+  it('offers every experiment the worker runs, by its id, title and question', () => {
+    const panel = readFileSync('src/panels/timeline/ComparePanel.tsx', 'utf8').replace(/\s+/g, ' ');
+    const quoted = (text: string) => panel.includes(`'${text}'`) || panel.includes(`"${text}"`);
+    for (const x of EXPERIMENTS) {
+      expect(quoted(x.id), x.id).toBe(true);
+      expect(quoted(x.title), x.title).toBe(true);
+      expect(quoted(x.question), x.question).toBe(true);
+    }
+  });
+});
+
+describe('on a cluster too small for __transaction_state', () => {
+  it('says why the isolation experiment cannot run with fewer than 3 brokers', () => {
+    const small = booted({
+      ...threeBrokers,
+      nodes: [
+        { id: 1, roles: ['controller'] },
+        { id: 2, roles: ['broker'] },
+        { id: 3, roles: ['broker'] },
+      ],
+      topics: [{ name: 'two', partitions: 1, replicationFactor: 2 }],
+    });
+    expect(() => runExperiment(small, experiment('isolation'), 'two')).toThrow(
+      /transaction.state.log.replication.factor \(3\) brokers are up; 2 brokers are running/,
+    );
   });
 });

@@ -2,7 +2,7 @@
 // differs (acknowledged records lost, time without a working leader, what each producer saw),
 // each row explained in plain words. The experiments use the engine's own mechanics only.
 import type { Simulation } from '../sim/types';
-import type { Acks, Command, NodeId, PartitionView, Snapshot } from '../sim/types';
+import type { Acks, Command, NodeId, PartitionView, Snapshot, StableOffsets } from '../sim/types';
 
 /** A command at a time relative to the fork (0 = at once). */
 export interface TimedCommand {
@@ -31,6 +31,33 @@ export interface ProducerOutcome {
   lastAckAfterMs: number | null;
 }
 
+/** What one consumer group read during the branch (for the groups an experiment starts). */
+export interface GroupReadOutcome {
+  groupId: string;
+  /** The isolation.level of its member at the end ('' when it has none). */
+  isolationLevel: string;
+  /** Records its members returned during the branch, of any producer, on any partition. */
+  returned: number;
+  /** Of those, the ones of the focus partition. */
+  returnedFocus: number;
+  /** Values of the experiment producer's records it returned, in order. */
+  experimentValues: string[];
+  /** Its member's next offset on the focus partition at the end (null without one). */
+  focusPosition: number | null;
+}
+
+/** The experiment producer's records in the focus partition's log (leader, below the HW) at the end. */
+export interface ExperimentLogOutcome {
+  /** Distinct records (ledger entries) of the experiment's producer found in the log. */
+  records: number;
+  /** Copies of them: more than `records` when a retry wrote a record again. */
+  copies: number;
+  /** Their values in log order (for the order they are in). */
+  values: string[];
+  /** Some record comes before one sent earlier (retries overtook each other). */
+  outOfOrder: boolean;
+}
+
 export interface BranchOutcome {
   /** Acknowledged records no longer in their partition at their offset at the end (lost during the branch). */
   lostAcknowledged: number;
@@ -52,6 +79,12 @@ export interface BranchOutcome {
   leaderAtEnd: NodeId;
   /** Commands the engine refused, with the reason. */
   refused: string[];
+  /** The focus partition's high watermark, last stable offset and open transactions at the end. */
+  focusStable: StableOffsets | null;
+  /** The experiment's records in the focus partition's log at the end. */
+  experimentLog: ExperimentLogOutcome | null;
+  /** The groups named by `observe.groups`, as they read during the branch. */
+  reads: GroupReadOutcome[];
   stateHash: string;
 }
 
@@ -115,6 +148,11 @@ export interface Focus {
   partition: number;
 }
 
+/** What else a branch reports: the consumer groups whose reads matter to the experiment. */
+export interface Observe {
+  groups?: string[];
+}
+
 /**
  * Runs two independent copies of `base` (which is not changed) for `durationMs`, one with each
  * variant's commands, and returns what differs.
@@ -125,9 +163,10 @@ export function compareBranches(
   variantB: (Command | TimedCommand)[],
   durationMs: number,
   focus?: Focus,
+  observe: Observe = {},
 ): Comparison {
-  const a = runBranch(base, variantA, durationMs, focus);
-  const b = runBranch(base, variantB, durationMs, focus);
+  const a = runBranch(base, variantA, durationMs, focus, observe);
+  const b = runBranch(base, variantB, durationMs, focus, observe);
   const differences: Difference[] = [];
   const diff = (what: string, x: number, y: number) => {
     if (x !== y) differences.push({ what, a: x, b: y });
@@ -142,6 +181,13 @@ export function compareBranches(
     diff(`${name} errors`, a.errors[name] ?? 0, b.errors[name] ?? 0);
   diff('records acknowledged', a.acknowledged, b.acknowledged);
   diff('records failed', a.failed, b.failed);
+  if (a.experimentLog && b.experimentLog)
+    diff("copies of the experiment's records in the log", a.experimentLog.copies, b.experimentLog.copies);
+  for (const group of observe.groups ?? []) {
+    const ra = a.reads.find((r) => r.groupId === group);
+    const rb = b.reads.find((r) => r.groupId === group);
+    diff(`records ${group} returned`, ra?.returned ?? 0, rb?.returned ?? 0);
+  }
   return { durationMs, a, b, differences };
 }
 
@@ -150,9 +196,11 @@ function runBranch(
   variant: (Command | TimedCommand)[],
   durationMs: number,
   focus: Focus | undefined,
+  observe: Observe,
 ): BranchOutcome {
   const sim = base.clone();
   const startMs = sim.nowMs;
+  const readBefore = new Map((observe.groups ?? []).map((g) => [g, sim.consumedRecords(g).length]));
   const ledgerBefore = sim.ledger().length;
   const eventsBefore = sim.events().length;
   const lostBefore = new Set(sim.lostAcknowledged().map((e) => e.recordId));
@@ -268,6 +316,44 @@ function runBranch(
   }
   const end = sim.snapshot();
   const focusPartition = focus ? findPartition(end, focus.topic, focus.partition) : undefined;
+  const experimentIds = new Set(
+    ledger.filter((e) => e.producerId === EXPERIMENT_PRODUCER).map((e) => e.recordId),
+  );
+  const sentOrder = new Map([...experimentIds].map((id, i) => [id, i]));
+  let experimentLog: ExperimentLogOutcome | null = null;
+  if (focus) {
+    const mine = sim
+      .committedRecords(focus.topic, focus.partition)
+      .filter((r) => experimentIds.has(r.recordId));
+    // Out of order: a record's first copy comes after the first copy of one sent later.
+    const firsts = firstCopies(mine.map((r) => sentOrder.get(r.recordId)!));
+    experimentLog = {
+      records: new Set(mine.map((r) => r.recordId)).size,
+      copies: mine.length,
+      values: mine.map((r) => r.value),
+      outOfOrder: firsts.some((o, i) => i > 0 && o < firsts[i - 1]!),
+    };
+  }
+  const byRecord = new Map(ledger.map((e) => [e.recordId, e.producerId]));
+  const reads: GroupReadOutcome[] = (observe.groups ?? []).map((groupId) => {
+    const got = sim.consumedRecords(groupId).slice(readBefore.get(groupId) ?? 0);
+    const member = end.clients.consumers.find((c) => c.groupId === groupId && c.state !== 'crashed');
+    const position = focus
+      ? member?.positions.find((p) => p.topic === focus.topic && p.partition === focus.partition)
+      : undefined;
+    return {
+      groupId,
+      isolationLevel: String(member?.config['isolation.level'] ?? ''),
+      returned: got.length,
+      returnedFocus: focus
+        ? got.filter((r) => r.topic === focus.topic && r.partition === focus.partition).length
+        : 0,
+      experimentValues: got
+        .filter((r) => byRecord.get(r.recordId) === EXPERIMENT_PRODUCER)
+        .map((r) => r.value),
+      focusPosition: position ? position.offset : null,
+    };
+  });
   return {
     lostAcknowledged: lost.length,
     offlinePartitionMs,
@@ -280,8 +366,17 @@ function runBranch(
     truncated,
     leaderAtEnd: focusPartition ? focusPartition.leader : -1,
     refused,
+    focusStable: focus ? sim.stableOffsets(focus.topic, focus.partition) : null,
+    experimentLog,
+    reads,
     stateHash: sim.stateHash(),
   };
+}
+
+/** The order (by send) of each record's first copy in the log, in log order. */
+function firstCopies(order: number[]): number[] {
+  const seen = new Set<number>();
+  return order.filter((o) => !seen.has(o) && seen.add(o));
 }
 
 function downNodes(s: Snapshot): Set<NodeId> {
@@ -319,6 +414,8 @@ export interface ExperimentPlan {
   crashed: NodeId[];
   /** How many records the experiment's producer sends. */
   records: number;
+  /** Consumer groups the experiment starts, whose reads each branch reports. */
+  observe?: Observe;
 }
 
 /** The experiments the compare panel offers: one thing changed, the rest equal. */
@@ -332,6 +429,8 @@ export interface Experiment {
   /** The least replication factor that can show the difference, and why, for a topic below it. */
   minReplicationFactor: number;
   needs: string;
+  /** Why the cluster cannot carry the experiment (beyond the replication factor), or null. */
+  unsuitable?(s: Snapshot): string | null;
   /** Commands of each side, built for partition 0 of `topic` in a healthy cluster. */
   build(cast: Cast, s: Snapshot): ExperimentPlan;
   /** The rows, explained from what happened. */
@@ -610,7 +709,229 @@ const minIsrStory: Experiment = {
   },
 };
 
-export const EXPERIMENTS: readonly Experiment[] = [acksStory, uncleanStory, minIsrStory];
+/** The consumer group an experiment reads with (one per branch, so one name). */
+export const EXPERIMENT_READER = 'compare-reader';
+
+const countValues = (values: string[], prefix: string) => values.filter((v) => v.startsWith(prefix)).length;
+const readerOf = (o: BranchOutcome) => o.reads.find((r) => r.groupId === EXPERIMENT_READER);
+
+/** The brokers running now that can hold __transaction_state (KIP-98: its replication factor, 3 by default). */
+function transactionStateUnsuitable(s: Snapshot): string | null {
+  const brokersUp = s.nodes.filter((n) => n.roles.includes('broker') && n.state === 'running').length;
+  const topic = s.topics.find((t) => t.name === '__transaction_state');
+  if (topic || brokersUp >= 3) return null;
+  return `A transactional producer needs __transaction_state, which Kafka creates only once transaction.state.log.replication.factor (3) brokers are up; ${plural(brokersUp, 'broker is', 'brokers are')} running.`;
+}
+
+const isolationStory: Experiment = {
+  id: 'isolation',
+  title: 'isolation.level read_uncommitted vs read_committed, with an aborted and an open transaction',
+  labelA: 'read_uncommitted',
+  labelB: 'read_committed',
+  question:
+    'What does a consumer return of a transaction that aborted, and of one still open, and what does an open transaction cost the readers of other records?',
+  minReplicationFactor: 1,
+  needs: '',
+  unsuitable: transactionStateUnsuitable,
+  build(cast) {
+    const { topic, tp } = cast;
+    const txn = (type: 'beginTransaction' | 'abortTransaction', afterMs: number): TimedCommand => ({
+      afterMs,
+      command: { type, producerId: EXPERIMENT_PRODUCER },
+    });
+    // A transactional producer's records: acks=all, as idempotence needs.
+    const send = (afterMs: number, value: string) => write(afterMs, topic, value, 'all', 5);
+    const side = (isolation: 'read_uncommitted' | 'read_committed'): TimedCommand[] => [
+      {
+        afterMs: 0,
+        command: {
+          type: 'startProducer',
+          producerId: EXPERIMENT_PRODUCER,
+          topic,
+          ratePerSec: 0,
+          config: { 'transactional.id': EXPERIMENT_PRODUCER },
+        },
+      },
+      {
+        afterMs: 0,
+        command: {
+          type: 'startConsumer',
+          consumerId: EXPERIMENT_READER,
+          groupId: EXPERIMENT_READER,
+          topics: [topic],
+          config: { 'isolation.level': isolation, 'auto.offset.reset': 'latest' },
+        },
+      },
+      txn('beginTransaction', 10_000),
+      send(10_000, 'aborted'),
+      txn('abortTransaction', 12_000),
+      txn('beginTransaction', 14_000),
+      send(14_000, 'open'),
+    ];
+    return {
+      a: side('read_uncommitted'),
+      b: side('read_committed'),
+      durationMs: 30_000,
+      crashed: [],
+      records: 10,
+      observe: { groups: [EXPERIMENT_READER] },
+      story: [
+        `0 s: the producer ${EXPERIMENT_PRODUCER} starts with transactional.id=${EXPERIMENT_PRODUCER} (initTransactions: its transaction coordinator gives it a producer id and epoch). The consumer ${EXPERIMENT_READER} joins its own group on ${topic}, from the latest offset, with isolation.level=read_uncommitted on one side and read_committed on the other.`,
+        `10 s: ${EXPERIMENT_PRODUCER} begins a transaction and writes 5 records ("aborted-0" …) to ${tp}; at 12 s it aborts it: the coordinator writes an ABORT marker into ${tp}.`,
+        `14 s: it begins another transaction and writes 5 records ("open-0" …), and never commits it: the transaction stays open to the end (its transaction.timeout.ms is 60 s). Each side runs 30 simulated seconds.`,
+      ],
+    };
+  },
+  explain(c, cast) {
+    const { tp } = cast;
+    const ra = readerOf(c.a);
+    const rb = readerOf(c.b);
+    const got = (r: GroupReadOutcome | undefined, prefix: string) =>
+      String(countValues(r?.experimentValues ?? [], prefix));
+    const stable = (o: BranchOutcome) =>
+      o.focusStable
+        ? `LSO ${o.focusStable.lastStableOffset}, HW ${o.focusStable.highWatermark}`
+        : 'no leader';
+    const lag = (o: BranchOutcome, r: GroupReadOutcome | undefined) =>
+      r?.focusPosition != null && o.focusStable
+        ? String(Math.max(0, o.focusStable.highWatermark - r.focusPosition))
+        : '—';
+    const others = (r: GroupReadOutcome | undefined) =>
+      String((r?.returnedFocus ?? 0) - (r?.experimentValues.length ?? 0));
+    const open = c.b.focusStable?.openTransactions[0];
+    return [
+      {
+        what: 'Aborted records returned (of 5)',
+        about: `Records of the aborted transaction that ${EXPERIMENT_READER} returned to its application.`,
+        a: got(ra, 'aborted'),
+        b: got(rb, 'aborted'),
+        why: `read_uncommitted returns every record below the high watermark as soon as it is there, so its application saw records that were then rolled back. read_committed asks the leader for the aborted transactions of each range it fetches (the transaction index) and drops their records; it never returns the ABORT marker either (no consumer does).`,
+      },
+      {
+        what: 'Open transaction\u2019s records returned (of 5)',
+        about: `Records of the transaction still open at the end that ${EXPERIMENT_READER} returned.`,
+        a: got(ra, 'open'),
+        b: got(rb, 'open'),
+        why: `read_uncommitted: they are below the HW, so they are returned, although the transaction may yet abort. read_committed reads only below the last stable offset (LSO), the first offset of the oldest open transaction: it waits for the COMMIT (then it returns them) or the ABORT (then never).`,
+      },
+      {
+        what: `Other producers\u2019 records of ${tp} returned`,
+        about: `Records of ${tp} from producers outside the experiment that ${EXPERIMENT_READER} returned during the run.`,
+        a: others(ra),
+        b: others(rb),
+        why:
+          Number(others(ra)) > Number(others(rb))
+            ? `read_committed stops at the LSO for every producer, not only the transactional one: the open transaction holds back the records written after it began, committed or not. A transaction left open (a crashed producer) stalls read_committed readers of its partitions until transaction.timeout.ms aborts it.`
+            : `No other producer wrote to ${tp} after the open transaction began, so there was nothing else to hold back; with one, read_committed would stop at the LSO for its records too.`,
+      },
+      {
+        what: `${EXPERIMENT_READER}\u2019s lag on ${tp} at the end`,
+        about: `How far its position is behind the high watermark of ${tp} (records it cannot or has not read yet).`,
+        a: lag(c.a, ra),
+        b: lag(c.b, rb),
+        why: `read_uncommitted keeps up with the HW. read_committed is parked at the LSO${open ? ` (offset ${open.firstOffset}, where the open transaction began)` : ''}, and its lag grows with every record written behind it while the transaction stays open.`,
+      },
+      {
+        what: `Last stable offset and high watermark of ${tp}`,
+        about: `The leader's LSO (what read_committed may read up to) and HW (what read_uncommitted may read up to) at the end.`,
+        a: stable(c.a),
+        b: stable(c.b),
+        why: `The same on both sides: the isolation level is the consumer's choice and changes nothing in the log. The open transaction pins the LSO below the HW on both.`,
+      },
+    ];
+  },
+};
+
+const idempotenceStory: Experiment = {
+  id: 'idempotence',
+  title: 'enable.idempotence false vs true, when produce responses are lost and the producer retries',
+  labelA: 'enable.idempotence=false',
+  labelB: 'enable.idempotence=true',
+  question:
+    'The leader writes a batch but its answer never reaches the producer, which retries: is the record written twice?',
+  minReplicationFactor: 1,
+  needs: '',
+  build(cast) {
+    const { topic, tp, leader } = cast;
+    const side = (idempotent: boolean): TimedCommand[] => [
+      {
+        afterMs: 0,
+        command: {
+          type: 'startProducer',
+          producerId: EXPERIMENT_PRODUCER,
+          topic,
+          ratePerSec: 0,
+          // request.timeout.ms 5 s rather than 30 s, so the retry comes soon.
+          config: { 'enable.idempotence': idempotent, 'request.timeout.ms': 5_000 },
+        },
+      },
+      { afterMs: 1_000, command: { type: 'cutLink', from: leader, to: EXPERIMENT_PRODUCER, oneWay: true } },
+      write(1_000, topic, 'pay', 'all', 5),
+      { afterMs: 3_000, command: { type: 'healNetwork' } },
+    ];
+    return {
+      a: side(false),
+      b: side(true),
+      durationMs: 30_000,
+      crashed: [],
+      records: 5,
+      story: [
+        `0 s: the producer ${EXPERIMENT_PRODUCER} starts (acks=all, retries=2147483647, request.timeout.ms=5000) with enable.idempotence=false on one side and true on the other (Kafka's default since 3.0).`,
+        `1 s: the link from broker ${leader}, the leader of ${tp}, to the producer is cut one way: requests arrive, answers are lost. The producer sends 5 records ("pay-0" …) to ${tp}; the leader writes them and its answers go nowhere.`,
+        `3 s: the link is healed. About 5 s after sending, the producer gives up waiting (REQUEST_TIMED_OUT) and retries the batches it was never answered for. Each side runs 30 simulated seconds.`,
+      ],
+    };
+  },
+  explain(c, cast, plan) {
+    const { tp, leader } = cast;
+    const la = c.a.experimentLog;
+    const lb = c.b.experimentLog;
+    const copies = (l: ExperimentLogOutcome | null) => (l ? `${l.copies} (of ${plan.records} records)` : '—');
+    const dupes = (l: ExperimentLogOutcome | null) => (l ? String(l.copies - l.records) : '—');
+    const order = (l: ExperimentLogOutcome | null) =>
+      !l ? '—' : l.outOfOrder ? 'out of order' : 'in the order sent';
+    const pa = experimentProducer(c.a);
+    const pb = experimentProducer(c.b);
+    return [
+      {
+        what: `Copies of the experiment's records in ${tp}`,
+        about: `How many times the experiment's records are in the log of ${tp} (committed, below the HW) at the end.`,
+        a: copies(la),
+        b: copies(lb),
+        why: `Both producers sent each batch twice: once when the answer was lost, once on the retry after REQUEST_TIMED_OUT. Without idempotence broker ${leader} cannot tell a retry from a new batch and appends it again. With it, each batch carries the producer id, epoch and sequence numbers; the leader remembers the last five batches of each producer (ProducerStateManager), recognises the retry as a duplicate and answers with the offset it already wrote, without writing anything.`,
+      },
+      {
+        what: 'Duplicates a consumer would read',
+        about: 'Copies beyond the first of each record: what every consumer of the partition reads twice.',
+        a: dupes(la),
+        b: dupes(lb),
+        why: `enable.idempotence=false: retries give at-least-once writes, duplicates included. enable.idempotence=true: exactly one copy per record in the partition, whatever the retries (KIP-98; it needs acks=all, retries > 0 and max.in.flight.requests.per.connection ≤ 5).`,
+      },
+      {
+        what: 'Order of the first copies',
+        about: `Whether the experiment's records appear in ${tp} in the order the producer sent them.`,
+        a: order(la),
+        b: order(lb),
+        why: `With up to 5 requests in flight, a non-idempotent producer's retries may overtake each other. An idempotent producer's sequence numbers let the leader refuse a batch that comes out of turn (OUT_OF_ORDER_SEQUENCE_NUMBER), so order holds too.`,
+      },
+      {
+        what: `Experiment's records acknowledged (of ${plan.records})`,
+        about: `Records the producer was finally told were written.`,
+        a: ackedWords(pa),
+        b: ackedWords(pb),
+        why: `Both sides: every record is acknowledged after its retry. The application sees no difference; only the log does.`,
+      },
+    ];
+  },
+};
+
+export const EXPERIMENTS: readonly Experiment[] = [
+  acksStory,
+  uncleanStory,
+  minIsrStory,
+  isolationStory,
+  idempotenceStory,
+];
 
 // ---- running one ---------------------------------------------------------------------------------
 
@@ -653,6 +974,8 @@ export function runExperiment(base: Simulation, experiment: Experiment, topic: s
   const topicView = s.topics.find((t) => t.name === topic)!;
   if (topicView.replicationFactor < experiment.minReplicationFactor)
     throw new Error(`${topic} has replication factor ${topicView.replicationFactor}: ${experiment.needs}`);
+  const unsuitable = experiment.unsuitable?.(s);
+  if (unsuitable) throw new Error(unsuitable);
   const p = findPartition(s, topic, 0)!;
   // The effective min.insync.replicas, from the failure budget (|ISR| − min(min ISR, RF)) when shown.
   const minIsr = p.budget
@@ -673,10 +996,14 @@ export function runExperiment(base: Simulation, experiment: Experiment, topic: s
         ? [c, ...restore.map((command) => ({ afterMs: c.afterMs, command }))]
         : [c],
     );
-  const comparison = compareBranches(start, withRestore(plan.a), withRestore(plan.b), plan.durationMs, {
-    topic,
-    partition: 0,
-  });
+  const comparison = compareBranches(
+    start,
+    withRestore(plan.a),
+    withRestore(plan.b),
+    plan.durationMs,
+    { topic, partition: 0 },
+    plan.observe,
+  );
   comparison.explained = {
     partition: cast.tp,
     question: experiment.question,
@@ -740,7 +1067,7 @@ function errorMeanings(c: Comparison, cast: Cast, plan: ExperimentPlan): Explain
       case 'REQUEST_TIMED_OUT':
         return {
           name,
-          meaning: `No answer within request.timeout.ms (30 s)${atWords}: an acks=all write waited at the leader for followers that did not fetch, or the broker could not be reached. The producer retries.`,
+          meaning: `No answer within request.timeout.ms (30 s by default)${atWords}: an acks=all write waited at the leader for followers that did not fetch, the broker could not be reached, or its answer was lost on the way. The producer retries; without idempotence a retry of a batch the leader did write is written again.`,
         };
       case 'NOT_LEADER_OR_FOLLOWER':
         return {

@@ -29,6 +29,18 @@ const EXPERIMENTS = [
     title: 'min.insync.replicas 2 vs 3, with two in-sync replicas left',
     question: 'With only two in-sync replicas, does an acks=all write go through?',
   },
+  {
+    id: 'isolation',
+    title: 'isolation.level read_uncommitted vs read_committed, with an aborted and an open transaction',
+    question:
+      'What does a consumer return of a transaction that aborted, and of one still open, and what does an open transaction cost the readers of other records?',
+  },
+  {
+    id: 'idempotence',
+    title: 'enable.idempotence false vs true, when produce responses are lost and the producer retries',
+    question:
+      'The leader writes a batch but its answer never reaches the producer, which retries: is the record written twice?',
+  },
 ] as const;
 
 /** A Kafka error name that may wrap at its underscores, never inside a word. */
@@ -212,7 +224,7 @@ export function ComparePanel() {
       <h2 id="compare-heading">Fork and compare</h2>
       <p className="hint">
         Runs two copies of the cluster from now with one thing changed, and shows what differs. The running
-        cluster is not changed. The experiment writes to and breaks partition 0 of the topic.
+        cluster is not changed. The experiment writes to partition 0 of the topic, and most break it.
       </p>
       <div className="form-grid">
         <label htmlFor="compare-experiment">Experiment</label>

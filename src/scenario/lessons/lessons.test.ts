@@ -15,9 +15,9 @@ function commandTypes(lesson: Lesson): string[] {
 }
 
 describe('the lesson library', () => {
-  it('has thirteen lessons, numbered 1 to 13, with unique ids', () => {
-    expect(lessons.map((l) => l.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
-    expect(new Set(lessons.map((l) => l.id)).size).toBe(13);
+  it('has fifteen lessons, numbered 1 to 15, with unique ids', () => {
+    expect(lessons.map((l) => l.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    expect(new Set(lessons.map((l) => l.id)).size).toBe(15);
   });
 
   it('names a Kafka term in every step, and every prediction has one correct answer among its choices', () => {

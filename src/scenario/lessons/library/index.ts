@@ -5,8 +5,10 @@ import { addBroker } from './adding-a-broker';
 import { bootstrap } from './bootstrap-and-metadata';
 import { brokerDies } from './broker-failure';
 import { consumers } from './consumer-groups';
+import { deliveryGuarantees } from './delivery-guarantees';
 import { dynamicConfig } from './dynamic-config';
 import { isr } from './isr';
+import { messageLifecycle } from './message-lifecycle';
 import { quorum } from './kraft-quorum';
 import { partitionsAndKeys } from './partitions-and-keys';
 import { racks } from './racks-and-zones';
@@ -30,6 +32,8 @@ export const lessons: readonly Lesson[] = [
   consumers,
   dynamicConfig,
   twoRegions,
+  messageLifecycle,
+  deliveryGuarantees,
 ];
 
 export function lessonById(id: string): Lesson | undefined {
