@@ -93,7 +93,7 @@ const ENGINE = {
   operations: ['model', 'kernel', 'kraft'],
   observe: ['model', 'kernel', 'kraft', 'broker', 'groups', 'txn', 'clients', 'operations', 'assignors'],
   // Kafka's command-line tools read the cluster as an Admin client would; only the facade runs them.
-  tools: ['model', 'kernel', 'kraft', 'broker', 'groups', 'observe', 'assignors', 'operations'],
+  tools: ['model', 'kernel', 'kraft', 'broker', 'groups', 'txn', 'observe', 'assignors', 'operations'],
 };
 
 const engineRules = Object.entries(ENGINE).map(([folder, allowed]) => ({
