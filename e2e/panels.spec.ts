@@ -77,14 +77,17 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 400
   throw new Error(`Tab never reached ${target}`);
 }
 
-/** Presses ArrowDown in a focused select until it holds `value`. */
+/** Presses ArrowDown (or ArrowUp, when `value` is above the current one) in a focused select until it holds `value`. */
 async function arrowToValue(page: Page, select: Locator, value: string) {
-  const count = await select.locator('option').count();
-  for (let i = 0; i <= count; i++) {
+  const values = await select
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const key = values.indexOf(value) < values.indexOf(await select.inputValue()) ? 'ArrowUp' : 'ArrowDown';
+  for (let i = 0; i <= values.length; i++) {
     if ((await select.inputValue()) === value) return;
-    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press(key);
   }
-  throw new Error(`ArrowDown never reached ${value}`);
+  throw new Error(`${key} never reached ${value}`);
 }
 
 test('the same story by keyboard alone', async ({ page }) => {
