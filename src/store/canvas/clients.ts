@@ -55,10 +55,9 @@ export function clientCards(
         ? `${group.state}, consumer protocol, group epoch ${group.groupEpoch}, lag ${group.totalLag}`
         : `${group.state}, lag ${group.totalLag}`,
     );
+    // Short enough for the card's width; the Inspector has the stale coordinator's state and members.
     for (const stale of group.staleCoordinators ?? [])
-      lines.push(
-        `⚠ broker ${stale.brokerId} still acts as its coordinator on stale metadata: ${stale.state}, ${stale.members} member(s)`,
-      );
+      lines.push(`⚠ stale coordinator: broker ${stale.brokerId}`);
     clients.push({
       clientKind: 'group',
       id: group.groupId,
