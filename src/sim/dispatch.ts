@@ -269,8 +269,12 @@ setQuorumListener({
     if (node.isController) onControllerCommit(w, node);
     if (node.isBroker) {
       onMetadataApplied(w, node, applied);
-      syncLoadedGroups(w, node);
-      onTxnMetadataApplied(w, node);
+      // A batch of NoOpRecords alone (KIP-835, twice a second) moves no partition's leader: the
+      // coordinators have nothing to load or drop.
+      if (applied.some((r) => r.type !== 'NoOpRecord')) {
+        syncLoadedGroups(w, node);
+        onTxnMetadataApplied(w, node);
+      }
     }
   },
 });
