@@ -58,10 +58,12 @@ test('the message diagram shows the messages between lanes, filters by kind, sho
   const label = (await target.getAttribute('aria-label')) ?? '';
   const sentS = parseFloat(/sent at ([\d.]+) s/.exec(label)?.[1] ?? 'NaN');
   expect(sentS).toBeLessThan(await simulatedSeconds(page));
-  await target.focus();
+  // The window's arrows are redrawn as the wider view arrives: focus that very message by its name.
+  await diagram.getByRole('button', { name: label, exact: true }).focus();
   await page.keyboard.press('Enter');
-  await expect.poll(() => simulatedSeconds(page), { timeout: 10_000 }).toBeCloseTo(sentS, 0);
-  expect(Math.abs((await simulatedSeconds(page)) - sentS)).toBeLessThan(0.15);
+  await expect
+    .poll(async () => Math.abs((await simulatedSeconds(page)) - sentS), { timeout: 10_000 })
+    .toBeLessThan(0.15);
 
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -469,7 +469,7 @@ function ClientHistory({ history }: { history: ClientHistoryView | null }) {
       <p role="status" aria-label="Client history counts">
         ✔ {c.acknowledged} acknowledged, ✖ {c.failed} failed, ◌ {c.indefinite} indefinite, … {c.pending}{' '}
         pending
-        {history.omitted > 0 ? ` (the oldest ${history.omitted} left out)` : ''}
+        {history.omitted > 0 ? ` (the oldest ${history.omitted} acknowledged not drawn)` : ''}
       </p>
       {history.producers.length === 0 && (
         <p className="msg-hint">No producer sent a record in this window.</p>

@@ -40,7 +40,7 @@ export interface ClientHistoryView {
   toMs: number;
   producers: { producerId: string; sends: ClientSendView[] }[];
   counts: Record<SendOutcome, number>;
-  /** Sends in the window beyond CLIENT_HISTORY_MAX (the oldest are left out). */
+  /** Sends in the window beyond CLIENT_HISTORY_MAX (the oldest acknowledged ones are left out). */
   omitted: number;
 }
 
@@ -66,23 +66,35 @@ function offsetInLeaderLog(w: World, topic: string, partition: number, recordId:
   return -1;
 }
 
-/** The sends of [fromMs, toMs], per producer, newest CLIENT_HISTORY_MAX. */
+/**
+ * The sends of [fromMs, toMs], per producer, at most CLIENT_HISTORY_MAX. A full window keeps every
+ * send that did not end acknowledged (those are what the history is read for) and leaves out the
+ * oldest acknowledged ones; the counts are over the whole window.
+ */
 export function clientHistory(w: World, fromMs: number, toMs: number): ClientHistoryView {
   const counts: Record<SendOutcome, number> = { acknowledged: 0, failed: 0, indefinite: 0, pending: 0 };
-  const picked: LedgerEntry[] = [];
-  let omitted = 0;
+  // Ledger indexes, newest first.
+  const notable: number[] = [];
+  const acked: number[] = [];
+  let inWindow = 0;
   for (let i = w.ledger.length - 1; i >= 0; i--) {
     const e = w.ledger[i]!;
     // The ledger is in the order of send(): nothing older follows.
     if (e.sentAtMs < fromMs) break;
     if (e.sentAtMs > toMs) continue;
-    if (picked.length >= CLIENT_HISTORY_MAX) omitted++;
-    else picked.push(e);
-  }
-  const byProducer = new Map<string, ClientSendView[]>();
-  for (const e of picked.reverse()) {
+    inWindow++;
     const outcome = sendOutcome(e);
     counts[outcome]++;
+    if (outcome === 'acknowledged') {
+      if (acked.length < CLIENT_HISTORY_MAX) acked.push(i);
+    } else if (notable.length < CLIENT_HISTORY_MAX) notable.push(i);
+  }
+  const keptAcked = acked.slice(0, Math.max(0, CLIENT_HISTORY_MAX - notable.length));
+  const picked = [...notable, ...keptAcked].sort((a, b) => a - b).map((i) => w.ledger[i]!);
+  const omitted = inWindow - picked.length;
+  const byProducer = new Map<string, ClientSendView[]>();
+  for (const e of picked) {
+    const outcome = sendOutcome(e);
     const last = e.attempts[e.attempts.length - 1];
     const send: ClientSendView = {
       recordId: e.recordId,
