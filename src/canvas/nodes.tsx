@@ -231,8 +231,10 @@ export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<Cluster
         </dl>
       )}
       {/* A compact card (150 × 96 px) keeps one line of facts, the broker epoch left to the
-          Inspector, and a fenced broker says why instead. */}
-      {broker && !(data.compact && broker.fencedReason) && (
+          Inspector. A fenced broker says why instead of its facts (and, on a full card, instead of
+          the internal topics' count): the card's height is fixed by the layout, so the reason takes
+          their room and pushes no chip out of the card. */}
+      {broker && !broker.fencedReason && (
         <dl className="facts">
           {!data.compact && (
             <div>
@@ -255,7 +257,7 @@ export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<Cluster
       )}
       {broker && broker.chips && <ChipsByTopic brokerId={data.id} chips={broker.chips} />}
       {broker && !broker.chips && <Counts counts={broker.counts} />}
-      {broker && broker.chips && broker.hiddenReplicas > 0 && (
+      {broker && broker.chips && broker.hiddenReplicas > 0 && !broker.fencedReason && (
         <p className="more">+{broker.hiddenReplicas} more (internal topics)</p>
       )}
       {data.state !== 'running' && (
