@@ -1,29 +1,16 @@
 // Golden outputs of kafka-acls.sh and kafka-features.sh on fixed scenarios, the expected text written
 // from Kafka's source (the file named in each describe).
 import { describe, expect, it } from 'vitest';
-import { createSimulation } from '../index';
 import type { Simulation } from '../simulation';
-import { clusterScenario } from '../testing/driver';
-
-const BS = '--bootstrap-server localhost:9092';
-
-function run(sim: Simulation, line: string): { ok: boolean; output: string } {
-  const r = sim.apply({ type: 'cli', line });
-  return { ok: r.ok, output: r.output ?? (r.ok ? '' : r.error) };
-}
+import { BS, cli as run, toolCluster } from '../testing/cli';
 
 const acls = (sim: Simulation) => sim.snapshot().security?.acls ?? [];
 
 function cluster(): Simulation {
-  const sim = createSimulation(
-    clusterScenario({
-      controllers: 1,
-      brokers: 3,
-      topics: [{ name: 'orders', partitions: 3, replicationFactor: 3 }],
-    }),
-  );
-  sim.advance(5000);
-  return sim;
+  return toolCluster({
+    brokers: 3,
+    topics: [{ name: 'orders', partitions: 3, replicationFactor: 3 }],
+  });
 }
 
 // core/src/main/scala/kafka/admin/AclCommand.scala: addAcls / printResourceAcls print

@@ -3,27 +3,14 @@
 // the lines), tools/.../consumer/DefaultMessageFormatter.java (print.* fields, separators) and
 // ConsoleConsumer.reportRecordCount (`Processed a total of N messages`).
 import { describe, expect, it } from 'vitest';
-import { createSimulation } from '../index';
 import type { Simulation } from '../simulation';
-import { clusterScenario } from '../testing/driver';
-
-const BS = '--bootstrap-server localhost:9092';
-
-function run(sim: Simulation, line: string): { ok: boolean; output: string } {
-  const r = sim.apply({ type: 'cli', line });
-  return { ok: r.ok, output: r.output ?? (r.ok ? '' : r.error) };
-}
+import { BS, cli as run, toolCluster } from '../testing/cli';
 
 function cluster(): Simulation {
-  const sim = createSimulation(
-    clusterScenario({
-      controllers: 1,
-      brokers: 3,
-      topics: [{ name: 'orders', partitions: 1, replicationFactor: 3 }],
-    }),
-  );
-  sim.advance(5000);
-  return sim;
+  return toolCluster({
+    brokers: 3,
+    topics: [{ name: 'orders', partitions: 1, replicationFactor: 3 }],
+  });
 }
 
 describe('kafka-console-producer.sh', () => {

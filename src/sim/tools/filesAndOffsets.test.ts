@@ -5,41 +5,31 @@
 // its messages, its JSON (Jackson's compact form, partitions sorted, "log_dirs" all "any") and
 // its one line without a line break (--cancel's "None of the specified partition moves are active.").
 import { describe, expect, it } from 'vitest';
-import { createSimulation } from '../index';
 import type { Simulation } from '../simulation';
-import { clusterScenario } from '../testing/driver';
+import { cliWithKind as run, toolCluster } from '../testing/cli';
 import { tokenize } from './tokenizer';
 
 const TOOL = 'kafka-reassign-partitions.sh --bootstrap-server localhost:9092';
-
-function run(sim: Simulation, line: string): { ok: boolean; output: string; readOnly: boolean } {
-  const r = sim.apply({ type: 'cli', line });
-  return { ok: r.ok, output: r.output ?? (r.ok ? '' : r.error), readOnly: r.ok && r.readOnly === true };
-}
 
 /**
  * Controller 1, brokers 2 to 5; orders on 2, 3, 4 by hand, so broker 5 is free to move to, with
  * 2 MB in partition 0, so that a copy throttled to 100 kB/s takes about 20 seconds.
  */
 function cluster(): Simulation {
-  const sim = createSimulation(
-    clusterScenario({
-      controllers: 1,
-      brokers: 4,
-      topics: [
-        {
-          name: 'orders',
-          partitions: 2,
-          replicationFactor: 3,
-          assignment: [
-            [2, 3, 4],
-            [3, 4, 2],
-          ],
-        },
-      ],
-    }),
-  );
-  sim.advance(5000);
+  const sim = toolCluster({
+    brokers: 4,
+    topics: [
+      {
+        name: 'orders',
+        partitions: 2,
+        replicationFactor: 3,
+        assignment: [
+          [2, 3, 4],
+          [3, 4, 2],
+        ],
+      },
+    ],
+  });
   sim.apply({
     type: 'produce',
     topic: 'orders',

@@ -4,39 +4,28 @@ import { describe, expect, it } from 'vitest';
 import { createSimulation } from '../index';
 import type { Simulation } from '../simulation';
 import { clusterScenario } from '../testing/driver';
+import { BS, cliWithKind as run, toolCluster } from '../testing/cli';
 import { parseOptions, OptionError } from './options';
 import { tokenize } from './tokenizer';
 
-const BS = '--bootstrap-server localhost:9092';
-
-function run(sim: Simulation, line: string): { ok: boolean; output: string; readOnly: boolean } {
-  const r = sim.apply({ type: 'cli', line });
-  return { ok: r.ok, output: r.output ?? (r.ok ? '' : r.error), readOnly: r.ok && r.readOnly === true };
-}
-
 /** Controller 1, brokers 2, 3, 4; orders placed by hand so the lines do not depend on placement. */
 function ordersCluster(config: Record<string, string | number> = {}): Simulation {
-  const sim = createSimulation(
-    clusterScenario({
-      controllers: 1,
-      brokers: 3,
-      topics: [
-        {
-          name: 'orders',
-          partitions: 3,
-          replicationFactor: 3,
-          assignment: [
-            [2, 3, 4],
-            [3, 4, 2],
-            [4, 2, 3],
-          ],
-          config,
-        },
-      ],
-    }),
-  );
-  sim.advance(5000);
-  return sim;
+  return toolCluster({
+    brokers: 3,
+    topics: [
+      {
+        name: 'orders',
+        partitions: 3,
+        replicationFactor: 3,
+        assignment: [
+          [2, 3, 4],
+          [3, 4, 2],
+          [4, 2, 3],
+        ],
+        config,
+      },
+    ],
+  });
 }
 
 const topicId = (sim: Simulation, name: string) =>

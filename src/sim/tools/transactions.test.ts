@@ -2,16 +2,8 @@
 // tools/src/main/java/org/apache/kafka/tools/TransactionsCommand.java (each command's HEADERS and
 // row) and ToolsUtils.prettyPrintTable (each column padded to its widest cell, then a TAB).
 import { describe, expect, it } from 'vitest';
-import { createSimulation } from '../index';
 import type { Simulation } from '../simulation';
-import { clusterScenario } from '../testing/driver';
-
-const BS = '--bootstrap-server localhost:9092';
-
-function run(sim: Simulation, line: string): { ok: boolean; output: string } {
-  const r = sim.apply({ type: 'cli', line });
-  return { ok: r.ok, output: r.output ?? (r.ok ? '' : r.error) };
-}
+import { BS, cli as run, toolCluster } from '../testing/cli';
 
 /** The table as prettyPrintTable prints it. */
 function table(rows: string[][]): string {
@@ -21,14 +13,10 @@ function table(rows: string[][]): string {
 
 /** A transactional producer pay-1 with an open transaction on orders-0 at t = 7 s. */
 function openTransaction(): { sim: Simulation; startedAt: number } {
-  const sim = createSimulation(
-    clusterScenario({
-      controllers: 1,
-      brokers: 3,
-      topics: [{ name: 'orders', partitions: 1, replicationFactor: 3 }],
-    }),
-  );
-  sim.advance(5000);
+  const sim = toolCluster({
+    brokers: 3,
+    topics: [{ name: 'orders', partitions: 1, replicationFactor: 3 }],
+  });
   sim.apply({
     type: 'startProducer',
     producerId: 'payments',
