@@ -38,8 +38,8 @@ import { nodeTypes, type ClientFlowNode, type ClusterFlowNode, type ZoneFlowNode
 import { HelpOverlay } from './HelpOverlay';
 import { chooseActionsSide, type Rect } from './actionsPlacement';
 
-/** Room for the toolbar above and the legend and minimap below. */
-const FIT: FitViewOptions = { padding: { top: '56px', bottom: '44px', left: '16px', right: '16px' } };
+/** Room for the toolbar above, the zoom buttons on the right, and the legend below. */
+const FIT: FitViewOptions = { padding: { top: '56px', bottom: '44px', left: '16px', right: '52px' } };
 
 /**
  * Stacking, set by hand (zIndexMode="manual"): zones at the back, client traffic over them but
@@ -191,11 +191,18 @@ function FaultToleranceBadge() {
   );
 }
 
-const Legend = memo(function Legend() {
+const Legend = memo(function Legend({ tile }: { tile: boolean }) {
   return (
     <details className="legend">
       <summary>Legend</summary>
       <ul>
+        {tile && (
+          <li>
+            each node a tile: its id (C for a controller), ★ partitions it leads, ⚠ its replicas out of sync
+            or offline; ✕ down, ⊘ fenced, ⏻ shutting down, ✂ cut off, ★ beside the id the active controller.
+            Select one for its actions; the Inspector has the rest
+          </li>
+        )}
         {(['leader', 'insync', 'outofsync', 'elr', 'offline'] as const).map((role) => (
           <li key={role}>
             <ReplicaGlyph role={role} /> {ROLE_NAMES[role]}
@@ -249,7 +256,8 @@ function Flow() {
   const spotlight = useSpotlightStore((s) => s.nodes);
   // The minimap earns its room on a large cluster; on a small one it would hide cards.
   const [minimapChoice, setMinimapChoice] = useState<boolean | null>(null);
-  const showMinimap = minimapChoice ?? !!model?.compact;
+  // Tiles (hundreds of brokers) all fit the screen, and a minimap over them would hide some.
+  const showMinimap = minimapChoice ?? (!!model?.compact && !model.tile);
   const flow = useReactFlow();
   const canvasRef = useRef<HTMLDivElement>(null);
 
@@ -462,7 +470,7 @@ function Flow() {
           )}
         </Panel>
         <Panel position="bottom-left" className="legend-panel">
-          <Legend />
+          <Legend tile={!!model?.tile} />
         </Panel>
         <Controls showInteractive={false} position="top-right" />
         {showMinimap && (

@@ -190,8 +190,61 @@ function NodeActions({
   );
 }
 
+/**
+ * A node of a cluster of hundreds of brokers, as a tile: its id large, what is wrong with it as
+ * glyphs (✕ down, ⊘ fenced, ⏻ shutting down, ✂ cut off, ★ active controller), and its counts
+ * (★ partitions it leads, ⚠ its replicas out of sync or offline). Its full sentence is the node's
+ * accessible name, and the Inspector has the rest.
+ */
+function Tile({ data, selected }: { data: ClusterNodeData; selected: boolean }) {
+  const { broker, controller } = data;
+  let glyphs = '';
+  if (data.state !== 'running') glyphs += '✕';
+  else if (broker?.fenced) glyphs += '⊘';
+  if (data.state === 'running' && broker?.shuttingDown) glyphs += '⏻';
+  if (data.cut !== 'none') glyphs += '✂';
+  if (controller?.active) glyphs += '★';
+  const atRisk = broker ? broker.counts.outofsync + broker.counts.offline : 0;
+  return (
+    <div
+      className={[
+        'card',
+        'card--tile',
+        broker ? 'card--broker' : 'card--controller',
+        `card--${data.state}`,
+        broker?.fenced && data.state === 'running' ? 'card--fenced' : '',
+        data.cut !== 'none' ? `card--cut-${data.cut}` : '',
+      ].join(' ')}
+      title={data.label}
+    >
+      <CentreHandles />
+      <div className="tile-head" aria-hidden="true">
+        <span className="tile-id">{broker ? data.id : `C${data.id}`}</span>
+        {glyphs && <span className="tile-glyphs">{glyphs}</span>}
+      </div>
+      <div className="tile-counts" aria-hidden="true">
+        {broker ? (
+          <>
+            <span className="tile-count--leader">★{broker.counts.leader}</span>
+            {atRisk > 0 && <span className="tile-count--risk">⚠{atRisk}</span>}
+          </>
+        ) : (
+          controller && <span>{controller.voterState}</span>
+        )}
+      </div>
+      {data.state !== 'running' && (
+        <svg className="crossed" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
+          <path d="M4 4L96 96M96 4L4 96" />
+        </svg>
+      )}
+      {selected && <NodeActions id={data.id} state={data.state} side={data.actionsAt ?? 'below'} />}
+    </div>
+  );
+}
+
 export const ClusterNode = memo(function ClusterNode({ data }: NodeProps<ClusterFlowNode>) {
   const selected = useSelectionStore((s) => isNodeSelected(s.selected, data.id));
+  if (data.tile) return <Tile data={data} selected={selected} />;
   const { broker, controller } = data;
   const title = broker
     ? controller

@@ -17,6 +17,7 @@ function cluster(brokers: number, zones: number) {
     producers: ['p1'],
     groups: ['g1'],
     compact: brokers > 12,
+    tile: brokers > 64,
     maxChips: 6,
   };
 }
@@ -38,6 +39,7 @@ describe('the canvas layout', () => {
     [6, 3],
     [12, 3],
     [48, 4],
+    [200, 4],
   ] as const) {
     describe(`with ${brokers} brokers in ${zones} zones`, () => {
       const layout = layoutCluster(cluster(brokers, zones));
@@ -82,6 +84,21 @@ describe('the canvas layout', () => {
       for (const b of boxes.slice(i + 1)) expect(overlaps(a, b)).toBe(false);
     const zoneBottom = Math.max(...layout.zones.map((z) => z.absY + z.height));
     expect(layout.clients.every((c) => c.absY > zoneBottom)).toBe(true);
+  });
+
+  it('draws 200 brokers as tiles whose ids stay readable once the canvas fits a 1280x720 page', () => {
+    const layout = layoutCluster(cluster(200, 4));
+    const boxes = [...layout.zones, ...layout.clients];
+    const width = Math.max(...boxes.map((b) => b.absX + b.width)) - Math.min(...boxes.map((b) => b.absX));
+    const height = Math.max(...boxes.map((b) => b.absY + b.height)) - Math.min(...boxes.map((b) => b.absY));
+    // The canvas's share of a 1280x720 page with the side panel open (measured: 950 x 480 px).
+    const zoom = Math.min(950 / width, 480 / height);
+    const tile = layout.byKey.get('n100')!;
+    // A tile's id is 18 px: at least 8 px on screen, and the tile at least 30 px wide.
+    expect(18 * zoom).toBeGreaterThanOrEqual(8);
+    expect(tile.width * zoom).toBeGreaterThanOrEqual(30);
+    // The 48-broker cards of the large preset, for comparison: 150 px wide.
+    expect(tile.width).toBeLessThan(150);
   });
 
   it('puts the controllers of a zone above its brokers', () => {

@@ -9,6 +9,8 @@ export const MAX_CHIPS = 12;
 export const CHIPS_PER_ROW = 4;
 
 const GAP = 14;
+/** Between tiles (a cluster of hundreds of brokers): closer, so the zone stays large on screen. */
+const TILE_GAP = 6;
 const ZONE_PAD = 14;
 // Two rows: the zone's name, then its buttons (Isolate, Lose zone), so the name is never cut.
 const ZONE_HEADER = 66;
@@ -22,8 +24,9 @@ export interface Sizes {
   controllerHeight: number;
 }
 
-/** Card sizes: full cards fit their chips; compact cards are small and uniform. */
-export function cardSizes(compact: boolean, maxChips: number): Sizes {
+/** Card sizes: full cards fit their chips; compact cards are small and uniform; tiles smaller still. */
+export function cardSizes(compact: boolean, maxChips: number, tile = false): Sizes {
+  if (tile) return { width: 72, brokerHeight: 50, controllerHeight: 50 };
   if (compact) return { width: 150, brokerHeight: 96, controllerHeight: 96 };
   const rows = Math.max(1, Math.ceil(Math.min(maxChips, MAX_CHIPS) / CHIPS_PER_ROW));
   return { width: 210, brokerHeight: 84 + rows * 28, controllerHeight: 92 };
@@ -34,6 +37,8 @@ interface LayoutInput {
   producers: string[];
   groups: string[];
   compact: boolean;
+  /** Tiles instead of cards (hundreds of brokers). */
+  tile?: boolean;
   maxChips: number;
   /** Client card heights by key (they grow with their lines). */
   clientHeights?: Record<string, number>;
@@ -53,7 +58,8 @@ export interface Layout {
  * Depends only on ids, racks and roles, so the cards never move while the cluster runs.
  */
 export function layoutCluster(input: LayoutInput): Layout {
-  const size = cardSizes(input.compact, input.maxChips);
+  const size = cardSizes(input.compact, input.maxChips, input.tile);
+  const gap = input.tile ? TILE_GAP : GAP;
   const racks = [...new Set(input.nodes.map((n) => n.rack ?? NO_RACK))].sort((a, b) =>
     a === NO_RACK ? 1 : b === NO_RACK ? -1 : a < b ? -1 : a > b ? 1 : 0,
   );
@@ -69,27 +75,29 @@ export function layoutCluster(input: LayoutInput): Layout {
     1,
     ...inZone.map((members) => {
       const brokers = members.filter((n) => n.isBroker).length;
-      return Math.ceil(Math.sqrt(input.compact ? brokers : brokers / 2));
+      // Tiles are wider rows: a zone of 50 is 11 wide and 5 high, so four zones fill a screen's shape.
+      return Math.ceil(Math.sqrt(input.tile ? brokers * 2.2 : input.compact ? brokers : brokers / 2));
     }),
   );
   const zonesPerRow = racks.length <= 3 ? Math.max(1, racks.length) : Math.ceil(Math.sqrt(racks.length));
   const heightOf = (n: LayoutInput['nodes'][number]) =>
     n.isBroker ? size.brokerHeight : size.controllerHeight;
   // Every zone has the same width and height, so the zones line up in a grid.
-  const zoneWidth = ZONE_PAD * 2 + columns * size.width + (columns - 1) * GAP;
+  const zoneWidth = ZONE_PAD * 2 + columns * size.width + (columns - 1) * gap;
   const zoneContent = inZone.map((members, index) => {
     const controllers = members.filter((n) => !n.isBroker);
     const brokers = members.filter((n) => n.isBroker);
     const places: { node: (typeof members)[number]; x: number; y: number }[] = [];
     let y = ZONE_HEADER;
-    for (const group of [controllers, brokers]) {
+    // Tiles share their rows: the controllers first, the brokers after them on the same row.
+    for (const group of input.tile ? [[...controllers, ...brokers]] : [controllers, brokers]) {
       for (let i = 0; i < group.length; i += columns) {
         const row = group.slice(i, i + columns);
-        row.forEach((node, col) => places.push({ node, x: ZONE_PAD + col * (size.width + GAP), y }));
-        y += Math.max(...row.map(heightOf)) + GAP;
+        row.forEach((node, col) => places.push({ node, x: ZONE_PAD + col * (size.width + gap), y }));
+        y += Math.max(...row.map(heightOf)) + gap;
       }
     }
-    return { rack: racks[index] ?? NO_RACK, places, height: y - GAP + ZONE_PAD };
+    return { rack: racks[index] ?? NO_RACK, places, height: y - gap + ZONE_PAD };
   });
   const zoneHeight = Math.max(...zoneContent.map((z) => z.height), ZONE_HEADER + ZONE_PAD);
   zoneContent.forEach(({ rack, places }, index) => {

@@ -6,13 +6,15 @@ import { cutEdges } from './cuts';
 import { clientKey } from './keys';
 import { layoutCluster, type Layout } from './layout';
 import { nodeCards } from './nodeCards';
-import { COLLAPSE_ABOVE_BROKERS, placeReplicas } from './replicas';
+import { COLLAPSE_ABOVE_BROKERS, placeReplicas, TILE_ABOVE_BROKERS } from './replicas';
 import { placeStandby } from './standby';
 import type { CanvasEdge, ClientData, ClusterNodeData, ZoneData } from './types';
 import { zoneCards } from './zones';
 
 export interface CanvasModel {
   compact: boolean;
+  /** Hundreds of brokers: each node is a tile. */
+  tile: boolean;
   layout: Layout;
   nodes: ClusterNodeData[];
   zones: ZoneData[];
@@ -26,8 +28,9 @@ export interface CanvasModel {
 export function selectCanvasModel(snapshot: Snapshot): CanvasModel {
   const brokers = snapshot.nodes.filter((n) => n.roles.includes('broker'));
   const compact = brokers.length > COLLAPSE_ABOVE_BROKERS;
+  const tile = brokers.length > TILE_ABOVE_BROKERS;
   const { replicasOf, leaders, maxChips } = placeReplicas(snapshot);
-  const nodes = nodeCards(snapshot, replicasOf, compact);
+  const nodes = nodeCards(snapshot, replicasOf, compact, tile);
   const zones = zoneCards(nodes);
   const { clients, edges } = clientCards(snapshot, leaders);
   edges.push(...cutEdges(snapshot, nodes));
@@ -41,9 +44,10 @@ export function selectCanvasModel(snapshot: Snapshot): CanvasModel {
     producers: snapshot.clients.producers.map((p) => p.id),
     groups: (snapshot.clients.groups ?? []).map((g) => g.groupId),
     compact,
+    tile,
     maxChips,
     clientHeights: Object.fromEntries(clients.map((c) => [clientKey(c), 64 + c.lines.length * 18])),
   });
   if (snapshot.mirror) placeStandby(snapshot.mirror, layout, clients);
-  return { compact, layout, nodes, zones, clients, edges, leaders };
+  return { compact, tile, layout, nodes, zones, clients, edges, leaders };
 }

@@ -38,6 +38,7 @@ export function nodeCards(
   snapshot: Snapshot,
   replicasOf: ReadonlyMap<NodeId, PlacedReplica[]>,
   compact: boolean,
+  tile = false,
 ): ClusterNodeData[] {
   const cutOf = cutStates(
     snapshot.nodes.map((n) => n.id),
@@ -79,6 +80,7 @@ export function nodeCards(
       state: n.state,
       cut,
       compact,
+      tile,
       broker,
       controller,
       label: words.join(', '),

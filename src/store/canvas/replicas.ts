@@ -7,6 +7,11 @@ import type { ReplicaChip, ReplicaCounts, ReplicaRole } from './types';
 
 /** Above this many brokers a broker shows counts per replica state instead of every replica. */
 export const COLLAPSE_ABOVE_BROKERS = 12;
+/**
+ * Above this many brokers a broker is a tile (its id, its state's glyph, its leader count): a
+ * 150 px card of a 200-broker cluster is a few pixels of text once the canvas fits the screen.
+ */
+export const TILE_ABOVE_BROKERS = 64;
 
 /** How a replica on `brokerId` looks: leader, in sync, eligible (ELR), out of sync or offline. */
 export function replicaRole(p: PartitionView, brokerId: NodeId, brokerUp: boolean): ReplicaRole {

@@ -62,6 +62,8 @@ export interface ClusterNodeData extends Record<string, unknown> {
   state: 'running' | 'crashed' | 'stopped';
   cut: CutState;
   compact: boolean;
+  /** A tile (a cluster of more than TILE_ABOVE_BROKERS brokers): the id, a state glyph, counts. */
+  tile: boolean;
   broker: BrokerPart | null;
   controller: ControllerPart | null;
   label: string;

@@ -1,0 +1,99 @@
+// A real mid-sized cluster: 200 brokers in 4 racks and 20,000 partitions, pasted as
+// `kafka-topics.sh --describe` output. The canvas draws each node as a tile (its id, its state's
+// glyph, its leader count) so that all of them fit the screen without a minimap over them, and a
+// tile works as a card does: named, selectable, crashable.
+import { expect, test, type Page } from '@playwright/test';
+
+const RACKS = ['zone-a', 'zone-b', 'zone-c', 'zone-d'];
+const PER_RACK = 50;
+
+/** 100 topics of 200 partitions, RF 3, each replica in another rack; then the racks (`id rack`). */
+function describeOutput(): string {
+  const lines: string[] = [];
+  for (let t = 0; t < 100; t++) {
+    const name = `topic-${String(t).padStart(3, '0')}`;
+    lines.push(
+      `Topic: ${name}\tTopicId: ${name.padEnd(22, 'A')}\tPartitionCount: 200\tReplicationFactor: 3\tConfigs: min.insync.replicas=2`,
+    );
+    for (let p = 0; p < 200; p++) {
+      const first = (t + p) % RACKS.length;
+      const b = (t * 7 + p) % PER_RACK;
+      const replicas = [0, 1, 2].map(
+        (i) => ((first + i) % RACKS.length) * PER_RACK + 1 + ((b + i) % PER_RACK),
+      );
+      const list = replicas.join(',');
+      lines.push(
+        `\tTopic: ${name}\tPartition: ${p}\tLeader: ${replicas[0]}\tReplicas: ${list}\tIsr: ${list}\tElr: \tLastKnownElr: `,
+      );
+    }
+  }
+  lines.push('');
+  RACKS.forEach((rack, r) => {
+    for (let b = 1; b <= PER_RACK; b++) lines.push(`${r * PER_RACK + b} ${rack}`);
+  });
+  return lines.join('\n');
+}
+
+/** Sets the field's value and fires the input event a paste fires (typing 2 MB would take minutes). */
+async function paste(page: Page, label: string, text: string) {
+  await page.getByLabel(label).evaluate((field, value) => {
+    const set = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
+    set.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+}
+
+const inside = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height;
+
+test.setTimeout(240_000);
+
+test('200 brokers and 20,000 partitions: every broker a tile on screen, named, and crashable by keyboard', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./');
+  await page.getByRole('button', { name: 'Import layout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a layout' });
+  await paste(page, 'Pasted tool output', describeOutput());
+  await expect(dialog.getByRole('status', { name: 'What the import understood' })).toHaveText(
+    'Ready: 200 brokers, 3 controllers, racks zone-a, zone-b, zone-c, zone-d, 100 topics, 20,000 partitions.',
+    { timeout: 60_000 },
+  );
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('status', { name: 'Opened session' })).toContainText(
+    'Opened from the imported layout',
+    { timeout: 120_000 },
+  );
+
+  const tiles = page.getByRole('group', { name: /^Broker \d+, zone-[abcd]/ });
+  await expect(tiles).toHaveCount(200, { timeout: 60_000 });
+  // Every tile lies inside the canvas, clear of its zoom buttons; no minimap is drawn over them.
+  const canvas = (await page.getByRole('application', { name: 'Cluster canvas' }).boundingBox())!;
+  const zoom = (await page.getByRole('button', { name: 'Zoom In' }).boundingBox())!;
+  await expect(page.getByRole('img', { name: 'Minimap of the cluster' })).toHaveCount(0);
+  const boxes = await tiles.evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    }),
+  );
+  for (const box of boxes) {
+    expect(inside(box, canvas)).toBe(true);
+    expect(box.x + box.width <= zoom.x || box.y >= zoom.y + zoom.height * 3).toBe(true);
+    // Large enough to read its id at a projector's 1280x720.
+    expect(box.width).toBeGreaterThanOrEqual(30);
+  }
+
+  // A tile is a node like a card: focus it, crash it with C, and its name and glyph say so.
+  const tile = page.getByRole('group', { name: /^Broker 150, zone-c/ });
+  await expect(tile).toContainText('150');
+  await tile.focus();
+  await page.keyboard.press('c');
+  await expect(tile).toHaveAttribute('aria-label', /^Broker 150, zone-c, crashed/);
+  await expect(tile).toContainText('✕');
+  await page.locator('summary', { hasText: 'Legend' }).click();
+  await expect(page.getByText(/each node a tile: its id/)).toBeVisible();
+});
