@@ -3,6 +3,7 @@
 import { useId, useMemo, useState } from 'react';
 import {
   filterDashboardRows,
+  partitionMatrix,
   selectDashboardRows,
   selectFaultToleranceWarnings,
   sortDashboardRows,
@@ -11,6 +12,7 @@ import {
 } from '../store/panels';
 import { useSelectionStore } from '../store/selection';
 import { useSimulationStore } from '../store/simulation';
+import { PartitionMatrix } from './PartitionMatrix';
 import { usePanelsUi } from './uiStore';
 
 /** Rows drawn at most: a large cluster has thousands of partitions, and a filter finds the rest. */
@@ -67,6 +69,15 @@ export function DashboardPanel() {
       ),
     [all, text, onlyProblems, showInternal, sort],
   );
+  // Beyond what the table draws, every partition is still seen at once, as a cell.
+  const matrix = useMemo(
+    () => (all.length > MAX_ROWS ? partitionMatrix(all, showInternal) : null),
+    [all, showInternal],
+  );
+  const inspect = (key: string) => {
+    select({ kind: 'partition', id: key });
+    revealInspector();
+  };
   const onSort = (key: DashboardSortKey) =>
     setSort((s) => ({
       key,
@@ -93,6 +104,9 @@ export function DashboardPanel() {
             <p className="hint">and {noFaultTolerance.length - 20} more topics</p>
           )}
         </section>
+      )}
+      {matrix && (
+        <PartitionMatrix matrix={matrix} onTopic={(topic) => setText(topic)} onPartition={inspect} />
       )}
       <div className="form-row">
         <label htmlFor={`${id}-filter`}>Filter partitions</label>
@@ -148,10 +162,7 @@ export function DashboardPanel() {
                     type="button"
                     className="link-button"
                     title={`Inspect partition ${row.key}`}
-                    onClick={() => {
-                      select({ kind: 'partition', id: row.key });
-                      revealInspector();
-                    }}
+                    onClick={() => inspect(row.key)}
                   >
                     {row.key}
                   </button>

@@ -13,6 +13,7 @@ import {
   nextFreeId,
   parseConfigEntries,
   parseSelectionValue,
+  partitionMatrix,
   selectDashboardRows,
   selectEventLogRows,
   selectHealth,
@@ -22,6 +23,7 @@ import {
   selectRacks,
   sortDashboardRows,
   topicMinIsr,
+  topicSummary,
   EVENT_CATEGORIES,
 } from './panels';
 import { parsePartitionId } from './selection';
@@ -473,5 +475,37 @@ describe('the forms', () => {
 
   it('pick the next free client id', () => {
     expect(nextFreeId('consumer-', ['consumer-1', 'consumer-3'])).toBe('consumer-2');
+  });
+});
+
+describe('the partition matrix', () => {
+  const rows = [
+    dashboardRow(partition(0, {}, 'audit'), 2),
+    dashboardRow(partition(1, {}, 'audit'), 2),
+    dashboardRow(partition(0, { isr: [4, 5] }, 'orders'), 2),
+    dashboardRow(partition(1, { isr: [4] }, 'orders'), 2),
+    dashboardRow(partition(2, {}, 'orders'), 2),
+    dashboardRow(partition(0, { leader: -1, isr: [] }, 'payments'), 2),
+    dashboardRow(partition(0, {}, '__consumer_offsets'), 1),
+  ];
+
+  it('draws a cell a partition, by partition number, in its worst state', () => {
+    const m = partitionMatrix(rows);
+    const orders = m.topics.find((t) => t.topic === 'orders')!;
+    expect(orders.cells).toEqual(['underReplicated', 'underMinIsr', 'healthy']);
+    expect(m.counts).toEqual({ offline: 1, underMinIsr: 1, underReplicated: 1, healthy: 3 });
+    expect(m.partitions).toBe(6);
+  });
+
+  it('puts the worst topics first and leaves internal topics out unless asked', () => {
+    expect(partitionMatrix(rows).topics.map((t) => t.topic)).toEqual(['payments', 'orders', 'audit']);
+    expect(partitionMatrix(rows, true).topics.map((t) => t.topic)).toContain('__consumer_offsets');
+  });
+
+  it("says each topic's problems in words", () => {
+    const [payments, orders, audit] = partitionMatrix(rows).topics;
+    expect(topicSummary(orders!)).toBe('orders: 1 under min ISR, 1 under-replicated of 3');
+    expect(topicSummary(payments!)).toBe('payments: 1 offline of 1');
+    expect(topicSummary(audit!)).toBe('audit: all healthy of 2');
   });
 });

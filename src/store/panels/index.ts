@@ -1,6 +1,7 @@
 // View models of the side panels: pure functions from what the worker sent to what the panels
 // show, one module a panel.
 //   dashboard.ts    the partitions table
+//   partitionMatrix.ts every partition as a cell, a row a topic (large clusters)
 //   health.ts       the health bar
 //   eventLog.ts     the event log and what each event is about
 //   inspector.ts    the inspector and its list of what it can show
@@ -38,6 +39,7 @@ export {
   type DashboardSortKey,
   type SortDirection,
 } from './dashboard';
+export * from './partitionMatrix';
 export * from './health';
 export * from './eventLog';
 export * from './fieldErrors';
