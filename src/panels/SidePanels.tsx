@@ -1,6 +1,6 @@
 // The side panels as ARIA tabs (WAI-ARIA Authoring Practices, "Tabs with automatic activation"):
 // one tab stop for the tab list, arrow keys, Home and End move between tabs.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useDeferredValue, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useSelectionStore } from '../store/selection';
 import { ControlsPanel } from './ControlsPanel';
 import { DashboardPanel } from './DashboardPanel';
@@ -49,6 +49,10 @@ function PanelContent({ tab }: { tab: PanelTab }) {
 
 export function SidePanels() {
   const tab = usePanelsUi((state) => state.tab);
+  // The content of a newly chosen tab mounts in a deferred (interruptible) render: the click paints
+  // the tab as chosen at once, and a heavy panel (the Dashboard of 2,000 partitions) fills in after
+  // without holding that paint (issue 18: a click answered within 100 ms).
+  const shown = useDeferredValue(tab);
   const setTab = usePanelsUi((state) => state.setTab);
   const selected = useSelectionStore((state) => state.selected);
   const tabs = useRef(new Map<PanelTab, HTMLButtonElement>());
@@ -114,7 +118,7 @@ export function SidePanels() {
           hidden={t.id !== tab}
           className="side-panel"
         >
-          {t.id === tab && <PanelContent tab={t.id} />}
+          {t.id === tab && t.id === shown && <PanelContent tab={t.id} />}
         </div>
       ))}
     </section>
