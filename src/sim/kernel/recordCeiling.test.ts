@@ -126,3 +126,23 @@ describe('when a long run at a high rate reaches the record ceiling', () => {
     expect(g.recordsConsumed).toBe(held.reduce((n, x) => n + x, 0));
   });
 });
+
+describe('when a broker stopped for a while restarts behind the records its leaders forgot', () => {
+  it('skips them too, catches up and rejoins the ISR', () => {
+    const d = scene(CEILING).advance(5_000).shutdown(4).advance(15_000);
+    const leaderStart = (p: number) =>
+      d.sim.partitionLog('load', p, 0, 1)!.replicas.find((r) => r.role === 'leader')!.forgottenBelow!;
+    const behind = d.sim
+      .snapshot()
+      .partitions.filter((p) => p.topic === 'load')
+      .filter((p) => p.replicaLogs.find((r) => r.brokerId === 4)!.logEndOffset < leaderStart(p.partition));
+    expect(behind.length).toBeGreaterThan(0);
+    d.restart(4).advance(20_000);
+    for (const p of d.sim.snapshot().partitions.filter((x) => x.topic === 'load')) {
+      expect(p.isr).toContain(4);
+      const leo = p.replicaLogs.map((r) => r.logEndOffset);
+      expect(new Set(leo).size).toBe(1);
+    }
+    expect(d.sim.lostAcknowledged()).toEqual([]);
+  });
+});
