@@ -7,7 +7,7 @@
 // And issue 15's huge size, 200 brokers and 20,000 partitions, idle and under the same load (--only huge).
 // Options: --only small|medium|large|quorum|large+5c|huge|clients|txn|memory  --runs N  --soak (the 10-minute memory run of the large size)
 // --only memory: heap growth per simulated hour of the large and default presets under a steady producer, with the
-// record ceiling (kernel/recordCeiling.ts) and without it (`--minutes M` simulated minutes a run, default 15).
+// record ceiling (kernel/recordCeiling.ts) and without it (`--minutes M` scales the runs' simulated minutes, 12 by default).
 
 import { performance } from 'node:perf_hooks';
 import { createSimulation } from '../src/sim/index';
@@ -358,25 +358,34 @@ function runMemory(preset: 'large' | 'default', ratePerSec: number, minutes: num
 
 if (only === 'memory') {
   if (!globalThis.gc) throw new Error('--only memory needs node --expose-gc (npm run bench does it)');
-  const minutes = args.includes('--minutes') ? Number(args[args.indexOf('--minutes') + 1]) : 15;
+  // Simulated minutes a run: past the ceiling with it (the large preset reaches it at about 5.5
+  // simulated minutes, the default one at about 11), and long enough for a slope without it.
+  const scale = args.includes('--minutes') ? Number(args[args.indexOf('--minutes') + 1]) / 12 : 1;
   console.log(
-    `\nHeap growth per simulated hour (after GC; slope of the last ${minutes - Math.floor(minutes / 2)} of ${minutes} simulated minutes; median and range of ${runs} runs)`,
+    `\nHeap growth per simulated hour (after GC; the slope of each run's second half, scaled to an hour; median and range of ${runs} runs)`,
   );
   const cases = [
-    { preset: 'large' as const, rate: 1000, label: 'large preset, a producer at 1,000 records/s' },
+    {
+      preset: 'large' as const,
+      rate: 1000,
+      minutes: [6, 12],
+      label: 'large preset, a producer at 1,000 records/s',
+    },
     {
       preset: 'default' as const,
       rate: 500,
+      minutes: [12, 24],
       label: 'default preset, a producer at 500 records/s (its own 5 records/s × 100)',
     },
   ];
   for (const c of cases)
     for (const ceiling of [false, true]) {
+      const minutes = Math.max(2, Math.round(c.minutes[ceiling ? 1 : 0]! * scale));
       const rs = Array.from({ length: runs }, () => runMemory(c.preset, c.rate, minutes, ceiling));
       const per = rs.map((r) => r.perHour).sort((a, b) => a - b);
       const m = rs[0]!.memory;
       console.log(
-        `${c.label}, ${ceiling ? `record ceiling ${m.ceiling.toLocaleString('en')}` : 'no ceiling (before)'}: ` +
+        `${c.label}, ${ceiling ? `record ceiling ${m.ceiling.toLocaleString('en')}` : 'no ceiling (before)'}, ${minutes} simulated minutes: ` +
           `${mb(median(per))}/h (${mb(per[0]!)} to ${mb(per.at(-1)!)}), heap at the end ${mb(median(rs.map((r) => r.last)))}, ` +
           `records held ${m.held.toLocaleString('en')}, forgotten ${m.forgotten.toLocaleString('en')}, ledger ${m.ledgerEntries.toLocaleString('en')}`,
       );
