@@ -378,8 +378,11 @@ if (only === 'memory') {
       label: 'default preset, a producer at 500 records/s (its own 5 records/s × 100)',
     },
   ];
+  // --cases large-before,large-ceiling,default-before,default-ceiling: only those (default: all four).
+  const picked = args.includes('--cases') ? args[args.indexOf('--cases') + 1]!.split(',') : null;
   for (const c of cases)
     for (const ceiling of [false, true]) {
+      if (picked && !picked.includes(`${c.preset}-${ceiling ? 'ceiling' : 'before'}`)) continue;
       const minutes = Math.max(2, Math.round(c.minutes[ceiling ? 1 : 0]! * scale));
       const rs = Array.from({ length: runs }, () => runMemory(c.preset, c.rate, minutes, ceiling));
       const per = rs.map((r) => r.perHour).sort((a, b) => a - b);
