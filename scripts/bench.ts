@@ -5,11 +5,14 @@
 // Also: the large cluster idle with a quorum of 5 controllers (size quorum: heartbeats and the
 // controller's periodic work only), and the large load with 5 controllers (large+5c).
 // And issue 15's huge size, 200 brokers and 20,000 partitions, idle and under the same load (--only huge).
-// Options: --only small|medium|large|quorum|large+5c|huge|clients|txn  --runs N  --soak (the 10-minute memory run of the large size)
+// Options: --only small|medium|large|quorum|large+5c|huge|clients|txn|memory  --runs N  --soak (the 10-minute memory run of the large size)
+// --only memory: heap growth per simulated hour of the large and default presets under a steady producer, with the
+// record ceiling (kernel/recordCeiling.ts) and without it (`--minutes M` scales the runs' simulated minutes, 12 by default).
 
 import { performance } from 'node:perf_hooks';
 import { createSimulation } from '../src/sim/index';
-import type { Scenario } from '../src/sim/index';
+import type { Scenario, Simulation } from '../src/sim/index';
+import { presets } from '../src/scenario/presets';
 
 interface Size {
   name: string;
@@ -170,6 +173,7 @@ console.log(
 console.log('size      controllers  brokers  partitions  sim-s/wall-s  target  peak heap  acked');
 for (const size of SIZES) {
   if (only && only !== size.name) continue;
+  if (only === 'memory') break;
   const speeds: number[] = [];
   let peak = 0;
   let acked = 0;
@@ -316,4 +320,77 @@ if (args.includes('--soak')) {
     60_000,
   );
   console.log(`  done: ${(600_000 / r.wallMs).toFixed(1)}× real time, peak ${mb(r.peakHeap)}`);
+}
+
+/**
+ * Heap per simulated hour: a preset with a startProducer at `ratePerSec` (keyed, acks=all) for `minutes`
+ * simulated minutes; the heap after GC each minute. The slope is taken over the last half of the run
+ * (past the ceiling, when it is reached) and scaled to an hour. `ceiling: false` lifts the record
+ * ceiling (the engine before it): every record stays held for the week of default retention.
+ */
+function runMemory(preset: 'large' | 'default', ratePerSec: number, minutes: number, ceiling: boolean) {
+  const scene = presets[preset].scenario;
+  const sim: Simulation = createSimulation(scene);
+  if (!ceiling) sim.world.recordCeiling = { ceiling: Infinity, forgotten: 0, passes: 0 };
+  sim.advance(15_000);
+  sim.apply({
+    type: 'startProducer',
+    producerId: 'memory-bench',
+    topic: scene.topics![0]!.name,
+    ratePerSec,
+    keyPattern: 'key-{n}',
+    keyCount: 1000,
+  });
+  const heap = () => {
+    globalThis.gc?.();
+    globalThis.gc?.();
+    return process.memoryUsage().heapUsed;
+  };
+  const samples: number[] = [heap()];
+  for (let m = 1; m <= minutes; m++) {
+    for (let s = 0; s < 60; s++) sim.advance(1000);
+    samples.push(heap());
+  }
+  const half = Math.floor(minutes / 2);
+  const perHour = ((samples[minutes]! - samples[half]!) / (minutes - half)) * 60;
+  return { perHour, last: samples[minutes]!, memory: sim.recordMemory() };
+}
+
+if (only === 'memory') {
+  if (!globalThis.gc) throw new Error('--only memory needs node --expose-gc (npm run bench does it)');
+  // Simulated minutes a run: past the ceiling with it (the large preset reaches it at about 5.5
+  // simulated minutes, the default one at about 11), and long enough for a slope without it.
+  const scale = args.includes('--minutes') ? Number(args[args.indexOf('--minutes') + 1]) / 12 : 1;
+  console.log(
+    `\nHeap growth per simulated hour (after GC; the slope of each run's second half, scaled to an hour; median and range of ${runs} runs)`,
+  );
+  const cases = [
+    {
+      preset: 'large' as const,
+      rate: 1000,
+      minutes: [6, 12],
+      label: 'large preset, a producer at 1,000 records/s',
+    },
+    {
+      preset: 'default' as const,
+      rate: 500,
+      minutes: [12, 24],
+      label: 'default preset, a producer at 500 records/s (its own 5 records/s × 100)',
+    },
+  ];
+  // --cases large-before,large-ceiling,default-before,default-ceiling: only those (default: all four).
+  const picked = args.includes('--cases') ? args[args.indexOf('--cases') + 1]!.split(',') : null;
+  for (const c of cases)
+    for (const ceiling of [false, true]) {
+      if (picked && !picked.includes(`${c.preset}-${ceiling ? 'ceiling' : 'before'}`)) continue;
+      const minutes = Math.max(2, Math.round(c.minutes[ceiling ? 1 : 0]! * scale));
+      const rs = Array.from({ length: runs }, () => runMemory(c.preset, c.rate, minutes, ceiling));
+      const per = rs.map((r) => r.perHour).sort((a, b) => a - b);
+      const m = rs[0]!.memory;
+      console.log(
+        `${c.label}, ${ceiling ? `record ceiling ${m.ceiling.toLocaleString('en')}` : 'no ceiling (before)'}, ${minutes} simulated minutes: ` +
+          `${mb(median(per))}/h (${mb(per[0]!)} to ${mb(per.at(-1)!)}), heap at the end ${mb(median(rs.map((r) => r.last)))}, ` +
+          `records held ${m.held.toLocaleString('en')}, forgotten ${m.forgotten.toLocaleString('en')}, ledger ${m.ledgerEntries.toLocaleString('en')}`,
+      );
+    }
 }

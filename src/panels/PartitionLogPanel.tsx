@@ -160,6 +160,13 @@ function ReplicaCell({
       {marks}
       {offset < replica.logStartOffset ? (
         <span className="log-gone">deleted</span>
+      ) : replica.forgottenBelow !== undefined && offset < replica.forgottenBelow ? (
+        <span
+          className="log-gone"
+          title={`The simulator's record ceiling forgot this record (offsets below ${replica.forgottenBelow} on broker ${replica.nodeId}): its offset stands, its key and value are gone. A simulator limit, not Kafka's.`}
+        >
+          forgotten
+        </span>
       ) : record?.control ? (
         <span
           role="img"

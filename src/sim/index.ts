@@ -33,6 +33,7 @@ export { CONSUMER_CONFIGS, PRODUCER_CONFIGS } from './model/clientConfig';
 export { OFFSETS_TOPIC, offsetsPartitionFor } from './groups/offsetsTopic';
 export { CONSUMED_TRACE_MAX } from './clients/consumerFetcher';
 export { PARTITION_LOG_MAX_WINDOW } from './observe/partitionLog';
+export { RECORDS_HELD_CEILING } from './kernel/recordCeiling';
 export { MESSAGE_CATEGORIES, MESSAGE_QUERY_MAX } from './observe/messageDiagram';
 export type * from './types';
 // Kafka's command-line tools (the cli command): their names and options, for completion.

@@ -1,11 +1,12 @@
 // The Simulation: builds the world from a scenario, runs the event loop in virtual time,
 // applies commands, and exposes snapshots, events, the ledger and the data-loss detector.
 
+import { recordMemory, type RecordMemoryView } from './kernel/recordCeiling';
 import { InvariantMonitor, type Violation } from './observe/invariants';
 import { sampleUpTo, type MetricsSample } from './observe/metrics';
 import { generateReassignmentWithSeed, type ReassignmentPlan } from './operations/reassignment';
 import { lostAcknowledged } from './kernel/ledger';
-import { entryAt, logEndOffset } from './model/log';
+import { entryAt, firstHeldOffset, logEndOffset } from './model/log';
 import { lastStableOffset, ongoingTransactions } from './broker/transactionIndex';
 import type { MetaImage } from './model/metadata';
 import { tpKey } from './model/metadata';
@@ -292,6 +293,11 @@ export class Simulation {
     return this.w.ledger;
   }
 
+  /** Records held in full against the simulator's record ceiling, and what it forgot (kernel/recordCeiling.ts). */
+  recordMemory(): RecordMemoryView {
+    return recordMemory(this.w);
+  }
+
   committedRecords(topic: string, partition: number): CommittedRecord[] {
     const p = clusterImage(this.w).partitions.get(tpKey(topic, partition));
     if (!p || p.leader < 0) return [];
@@ -299,7 +305,7 @@ export class Simulation {
     if (!disk) return [];
     const out: CommittedRecord[] = [];
     for (
-      let off = disk.log.logStartOffset;
+      let off = firstHeldOffset(disk.log);
       off < Math.min(disk.highWatermark, logEndOffset(disk.log));
       off++
     ) {

@@ -25,3 +25,4 @@ export type {
 } from './observe/messageDiagram';
 export type { LossReason } from './model/messageTrail';
 export type { ClientHistoryView, ClientSendView, SendOutcome } from './observe/clientHistory';
+export type { RecordMemoryView } from './kernel/recordCeiling';

@@ -7,7 +7,7 @@ import { authorizationError } from './acl';
 import { coordinatorMem } from '../model/coordinatorMem';
 import { armNodeDeadline, reply } from '../kernel/kernel';
 import { countBytes } from '../model/traffic';
-import { endOffsetForEpoch, entryAt, logEndOffset, slice } from '../model/log';
+import { endOffsetForEpoch, entryAt, firstHeldOffset, logEndOffset, slice } from '../model/log';
 import type {
   ConsumerFetchPart,
   ConsumerFetchRespPart,
@@ -107,14 +107,17 @@ function answer(w: World, node: SimNode, msg: Message, s: ConsumerFetchSession, 
       continue;
     }
     const limit = readLimit(disk, readCommitted);
-    const end = Math.min(limit, sp.fetchOffset + CONSUMER_FETCH_MAX_RECORDS);
+    // A consumer behind the records the leader forgot (record ceiling) reads on from the first one held.
+    const from = Math.max(sp.fetchOffset, firstHeldOffset(log));
+    const end = Math.min(limit, from + CONSUMER_FETCH_MAX_RECORDS);
     const changed = disk.highWatermark !== sp.highWatermark || log.logStartOffset !== sp.logStartOffset;
     if (end <= sp.fetchOffset && !full && !changed) continue;
     sp.highWatermark = disk.highWatermark;
     sp.logStartOffset = log.logStartOffset;
-    const records = end > sp.fetchOffset ? slice(log, sp.fetchOffset, end) : NO_RECORDS;
+    const records = end > from ? slice(log, from, end) : NO_RECORDS;
     for (const r of records) bytes += recordSizeBytes(r);
     const part = respPart(sp, disk.highWatermark, log.logStartOffset, records);
+    if (from > sp.fetchOffset && records.length) part.firstOffset = from;
     if (readCommitted) {
       part.lastStableOffset = limit;
       part.abortedTransactions = end > sp.fetchOffset ? abortedTransactions(disk, sp.fetchOffset, end) : [];

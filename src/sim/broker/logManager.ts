@@ -30,7 +30,15 @@ export function onRetentionCheck(w: World, node: SimNode): void {
     if (retentionMs < 0) continue;
     const log = disk.log;
     let off = log.logStartOffset;
+    // Records the ceiling forgot (model/recordCeiling.ts) go by segment, each when its newest is old enough.
+    for (const seg of log.forgotten ?? []) {
+      if (seg.endOffset <= off) continue;
+      if (seg.maxTimestampMs > w.nowMs - retentionMs || seg.endOffset > disk.highWatermark) break;
+      off = seg.endOffset;
+    }
     while (off < disk.highWatermark) {
+      if (off < log.base) break; // a forgotten segment not yet old enough
+
       const rec = entryAt(log, off)!;
       if (rec.timestampMs > w.nowMs - retentionMs) break;
       off++;

@@ -2,7 +2,7 @@
 // of each producer id, so that a retried batch is answered with its first offsets, not appended twice.
 
 import type { EpochLog } from '../model/log';
-import { entryAt, logEndOffset } from '../model/log';
+import { entryAt, firstHeldOffset, logEndOffset } from '../model/log';
 import type { LogRecord } from '../model/messages';
 import type { ProducerStateEntry, ReplicaMem } from '../model/world';
 
@@ -72,7 +72,7 @@ export function offsetOfSeq(e: ProducerStateEntry, seq: number): number | undefi
 export function rebuildProducerState(log: EpochLog<LogRecord>): Map<number, ProducerStateEntry> {
   const state = new Map<number, ProducerStateEntry>();
   const end = logEndOffset(log);
-  for (let off = Math.max(log.logStartOffset, end - 10 * PRODUCER_STATE_RECORDS); off < end; off++) {
+  for (let off = Math.max(firstHeldOffset(log), end - 10 * PRODUCER_STATE_RECORDS); off < end; off++) {
     const rec = entryAt(log, off)!;
     if (rec.pid >= 0) remember(state, rec, off);
   }

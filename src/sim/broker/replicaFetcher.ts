@@ -9,6 +9,7 @@ import {
   endOffsetForEpoch,
   latestEpoch,
   logEndOffset,
+  skipForgottenTo,
   truncateFullyAndStartAt,
   truncateTo,
   UNDEFINED_EPOCH,
@@ -273,6 +274,9 @@ function handleFetchedPartition(
   if (part.records.length) {
     if (part.records[0] && logEndOffset(log) < part.logStartOffset)
       truncateFullyAndStartAt(log, part.logStartOffset);
+    // The leader forgot the records between our log end and firstOffset (record ceiling): so do we.
+    if (part.firstOffset !== undefined && part.records[0])
+      skipForgottenTo(log, part.firstOffset, part.records[0].timestampMs);
     const from = logEndOffset(log);
     for (const rec of part.records) {
       const offset = append(log, rec);

@@ -14,6 +14,7 @@ import {
   assignEpoch,
   endOffsetForEpoch,
   entryAt,
+  firstHeldOffset,
   latestEpoch,
   logEndOffset,
   slice,
@@ -377,14 +378,16 @@ export function buildFetchResponse(
       topicMayThrottle = topicThrottled(node, topic);
     }
     const throttled = topicMayThrottle && isThrottled(w, node, mem, 'leader', replicaId);
-    let to = Math.max(part.fetchOffset, log.logStartOffset);
+    // A follower behind the records this leader forgot (record ceiling) gets them from the first one held.
+    const from = Math.max(part.fetchOffset, firstHeldOffset(log));
+    let to = from;
     let bytes = 0;
     if (!(throttled && quotaExceeded(w, node, 'leader'))) {
       // replica.fetch.max.bytes per partition, but at least one record so that a large one still moves.
       // A throttled copy moves no more than its quota still allows (so each second stays near the rate).
       let maxBytes = Math.min(partitionMaxBytes, part.maxBytes ?? LONG_MAX);
       if (throttled) maxBytes = Math.min(maxBytes, quotaAllowance(w, node, 'leader'));
-      const end = Math.min(logEndOffset(log), part.fetchOffset + FETCH_MAX_RECORDS);
+      const end = Math.min(logEndOffset(log), from + FETCH_MAX_RECORDS);
       while (to < end) {
         const size = recordSizeBytes(entryAt(log, to)!);
         if (bytes > 0 && bytes + size > maxBytes) break;
@@ -414,8 +417,9 @@ export function buildFetchResponse(
             partition: part.partition,
             highWatermark: disk.highWatermark,
             logStartOffset: log.logStartOffset,
-            records: slice(log, part.fetchOffset, to),
+            records: slice(log, from, to),
             bytes,
+            ...(from > part.fetchOffset ? { firstOffset: from } : {}),
           }
         : partAnswer(part, disk);
   }

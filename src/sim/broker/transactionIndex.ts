@@ -8,7 +8,7 @@
 // decided and replicated (ProducerStateManager.firstUnstableOffset), else the high watermark: a
 // read_committed consumer reads only below it.
 
-import { entryAt, logEndOffset } from '../model/log';
+import { entryAt, firstHeldOffset, logEndOffset } from '../model/log';
 import type { AbortedTxn } from '../model/messages';
 import type { PartitionDisk, TxnIndex, TxnRange } from '../model/world';
 
@@ -29,7 +29,8 @@ export function txnIndexOf(disk: PartitionDisk): TxnIndex {
     (idx.upTo > log.logStartOffset && entryAt(log, idx.upTo - 1)?.id !== idx.lastId)
   )
     indexes.set(disk, (idx = emptyIndex(log.logStartOffset)));
-  if (idx.upTo < log.logStartOffset) idx.upTo = log.logStartOffset;
+  // Records the ceiling forgot are not read (model/log.ts forgetBefore).
+  if (idx.upTo < firstHeldOffset(log)) idx.upTo = firstHeldOffset(log);
   for (let off = idx.upTo; off < end; off++) {
     const r = entryAt(log, off)!;
     if (r.control) {

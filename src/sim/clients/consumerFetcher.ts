@@ -237,6 +237,8 @@ export function onFetchResponse(
     // CompletedFetch: read_committed skips the records of aborted transactions (a producer is
     // aborted from its transaction's first offset to its ABORT marker); no consumer ever returns a
     // control record, though it takes an offset (the position moves past it).
+    // The leader forgot the records from our position to firstOffset (the simulator's record ceiling): skip them.
+    if (part.firstOffset !== undefined && part.firstOffset > p.position) p.position = part.firstOffset;
     const aborted = part.abortedTransactions ?? NO_ABORTED;
     const abortedPids = aborted.length ? new Set<number>() : null;
     let nextAborted = 0;

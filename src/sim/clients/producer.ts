@@ -7,6 +7,7 @@ import { trailExplicitPartition } from '../model/trail';
 import { clientTimerMs, bootstrapError, brokerList, resolveProducerConfig } from '../model/clientConfig';
 import { armClientDeadline, emit, setClientTimer } from '../kernel/kernel';
 import { addLedgerEntry } from '../kernel/ledger';
+import { CEILING_CHECK_EVERY, checkRecordCeiling } from '../kernel/recordCeiling';
 import type { MessageOf } from '../model/messages';
 import { setLeaders } from './metadataCache';
 import type { ProducerClient, ProducerRecordState, World } from '../model/world';
@@ -143,6 +144,7 @@ function enqueue(
     attempts: [],
   };
   addLedgerEntry(w, entry);
+  if (recordId % CEILING_CHECK_EVERY === 0) checkRecordCeiling(w);
   p.counters.sent++;
   noteTransactionalSend(p, recordId);
   const r: ProducerRecordState = {

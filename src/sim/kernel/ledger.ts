@@ -16,6 +16,7 @@ export function addLedgerEntry(w: World, entry: LedgerEntry): void {
 function holds(disk: PartitionDisk | undefined, e: LedgerEntry): boolean {
   if (!disk) return false;
   if (e.offset < disk.log.logStartOffset) return true; // deleted by retention, not lost
+  if (e.offset < disk.log.base) return true; // forgotten by the record ceiling: no longer checked
   return entryAt(disk.log, e.offset)?.id === e.recordId;
 }
 

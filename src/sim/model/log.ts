@@ -12,11 +12,25 @@ export interface Epoched {
 }
 
 export interface EpochLog<R extends Epoched> {
-  /** Offset of entries[0]; may trail logStartOffset until the next compaction of the array. */
+  /**
+   * Offset of entries[0]; may trail logStartOffset until the next compaction of the array, or lead
+   * it when the simulator's record ceiling forgot the oldest records (model/recordCeiling.ts).
+   */
   base: number;
   logStartOffset: number;
   entries: R[];
   epochs: EpochStart[];
+  /**
+   * Forgotten segments (offsets below `base` and at or above logStartOffset whose records the
+   * record ceiling dropped): each one's end offset and newest timestamp, so that retention still
+   * deletes them on time. Absent until the ceiling is reached.
+   */
+  forgotten?: ForgottenSegment[];
+}
+
+export interface ForgottenSegment {
+  endOffset: number;
+  maxTimestampMs: number;
 }
 
 export const UNDEFINED_EPOCH = -1;
@@ -34,9 +48,14 @@ export function entryAt<R extends Epoched>(log: EpochLog<R>, offset: number): R 
   return log.entries[offset - log.base];
 }
 
-/** Entries in [from, to). */
+/** The first offset whose record the log holds: its log start, or past the records the ceiling forgot. */
+export function firstHeldOffset(log: EpochLog<Epoched>): number {
+  return Math.max(log.base, log.logStartOffset);
+}
+
+/** Entries in [from, to), from the first held offset on (a reader of forgotten offsets gets the rest). */
 export function slice<R extends Epoched>(log: EpochLog<R>, from: number, to: number): R[] {
-  const a = Math.max(from, log.logStartOffset) - log.base;
+  const a = Math.max(from, firstHeldOffset(log)) - log.base;
   return log.entries.slice(a, Math.max(a, to - log.base));
 }
 
@@ -94,6 +113,11 @@ export function truncateTo<R extends Epoched>(log: EpochLog<R>, offset: number):
   const keep = Math.max(0, offset - log.base);
   const removed = log.entries.splice(keep);
   if (offset < log.logStartOffset) log.logStartOffset = offset;
+  // Below the forgotten records: the log now ends at `offset`, as it would have.
+  if (offset < log.base) {
+    log.base = offset;
+    dropForgottenFrom(log, offset);
+  }
   return removed;
 }
 
@@ -103,6 +127,54 @@ export function truncateFullyAndStartAt(log: EpochLog<Epoched>, offset: number):
   log.epochs = [];
   log.base = offset;
   log.logStartOffset = offset;
+  if (log.forgotten) delete log.forgotten;
+}
+
+/**
+ * A follower behind the records its leader forgot (record ceiling): its log continues at `offset`,
+ * what lies below is forgotten here too (log start, epochs and retention unchanged).
+ */
+export function skipForgottenTo(
+  log: EpochLog<Epoched & { timestampMs?: number }>,
+  offset: number,
+  maxTimestampMs: number,
+): void {
+  if (offset <= logEndOffset(log)) return;
+  let maxTs = maxTimestampMs;
+  for (const r of log.entries) maxTs = Math.max(maxTs, r.timestampMs ?? -Infinity);
+  log.entries = [];
+  log.base = offset;
+  (log.forgotten ??= []).push({ endOffset: offset, maxTimestampMs: maxTs });
+}
+
+/**
+ * The record ceiling: drops the records below `offset` (bounded by the log end), keeping every
+ * offset's meaning (log start, HW, LEO, epochs). Returns how many records it dropped.
+ */
+export function forgetBefore(
+  log: EpochLog<Epoched & { timestampMs?: number }>,
+  offset: number,
+  floorTs = -Infinity,
+): number {
+  const target = Math.min(offset, logEndOffset(log));
+  const from = firstHeldOffset(log);
+  if (target <= from) return 0;
+  let maxTs = floorTs;
+  for (let off = from; off < target; off++)
+    maxTs = Math.max(maxTs, log.entries[off - log.base]?.timestampMs ?? -Infinity);
+  log.entries = log.entries.slice(target - log.base);
+  log.base = target;
+  (log.forgotten ??= []).push({ endOffset: target, maxTimestampMs: maxTs });
+  return target - from;
+}
+
+/** Segments wholly at or above `offset` are gone (a truncation); one that straddles it ends there. */
+function dropForgottenFrom(log: EpochLog<Epoched>, offset: number): void {
+  if (!log.forgotten) return;
+  log.forgotten = log.forgotten.filter((s, i, all) => i === 0 || all[i - 1]!.endOffset < offset);
+  const last = log.forgotten.at(-1);
+  if (last && last.endOffset > offset) last.endOffset = offset;
+  if (log.forgotten.length === 0 || offset <= log.logStartOffset) delete log.forgotten;
 }
 
 /** Retention: entries below `offset` are deleted; the array is compacted in amortised O(1). */
@@ -114,6 +186,11 @@ export function deleteBefore(log: EpochLog<Epoched>, offset: number): void {
     log.epochs.shift();
   const first = log.epochs[0];
   if (first && first.startOffset < target) first.startOffset = target;
+  if (log.forgotten) {
+    log.forgotten = log.forgotten.filter((s) => s.endOffset > target);
+    if (log.forgotten.length === 0) delete log.forgotten;
+  }
+  if (target <= log.base) return; // within the forgotten records: nothing held to drop
   const dead = target - log.base;
   if (dead * 2 >= log.entries.length) {
     log.entries = log.entries.slice(dead);

@@ -48,6 +48,8 @@ export interface FetchRespPart {
   records: LogRecord[];
   /** Size of `records` on the wire (see recordSizeBytes). */
   bytes?: number;
+  /** The offset of records[0] when the leader forgot the records from fetchOffset on (the simulator's record ceiling). */
+  firstOffset?: number;
   divergingEpoch?: { epoch: number; endOffset: number };
 }
 
@@ -205,6 +207,8 @@ export interface ConsumerFetchRespPart {
   highWatermark: number;
   logStartOffset: number;
   records: LogRecord[];
+  /** The offset of records[0] when the leader forgot the records from the fetch offset on (the simulator's record ceiling). */
+  firstOffset?: number;
   /** read_committed only: the partition's last stable offset and the aborted transactions in range. */
   lastStableOffset?: number;
   abortedTransactions?: AbortedTxn[];

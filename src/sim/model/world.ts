@@ -68,6 +68,17 @@ export type ClientTimerName =
   | 'processorCommit'
   | 'consumerProcess';
 
+/** The record ceiling's state (kernel/recordCeiling.ts). */
+export interface RecordCeilingState {
+  /** A lower ceiling for a test that wants to reach the limit (default RECORDS_HELD_CEILING). */
+  ceiling?: number;
+  warned?: true;
+  /** Records forgotten so far, counted once per replica log. */
+  forgotten: number;
+  /** Forgetting passes so far. */
+  passes: number;
+}
+
 export interface PartitionDisk {
   log: EpochLog<LogRecord>;
   /** The replication-offset-checkpoint: the HW this replica last knew. */
@@ -557,6 +568,8 @@ export interface World {
   completedTxns?: CompletedTxn[];
   /** Stream processors (startProcessor), made on first use. */
   processors?: Map<string, ProcessorState>;
+  /** The simulator's record ceiling (kernel/recordCeiling.ts), made when a run first nears it, so a run below it hashes as before. */
+  recordCeiling?: RecordCeilingState;
 }
 
 export type { PartitionState, Timed };

@@ -34,7 +34,7 @@
 // CompletedFetch), txn-markers-written (a completed transaction has its COMMIT or ABORT marker, of
 // its producer, at the offset its coordinator was told, in every partition it touched).
 
-import { entryAt, logEndOffset } from '../model/log';
+import { entryAt, firstHeldOffset, logEndOffset } from '../model/log';
 import { tpKey } from '../model/metadata';
 import { clusterImage } from '../model/image';
 import type { World } from '../model/world';
@@ -448,7 +448,7 @@ export class InvariantMonitor {
       if (disk) {
         const log = disk.log;
         const leo = logEndOffset(log);
-        for (let off = log.logStartOffset; off < ids.length; off++) {
+        for (let off = firstHeldOffset(log); off < ids.length; off++) {
           const want = ids[off];
           if (want === undefined) continue;
           const got = off < leo ? entryAt(log, off)?.id : undefined;
@@ -531,7 +531,7 @@ export class InvariantMonitor {
       for (const [tp, offset] of Object.entries(t.markers)) {
         const leader = img.partitions.get(tp)?.leader ?? -1;
         const disk = w.nodes.get(leader)?.disk.partitions.get(tp);
-        if (!disk || offset < disk.log.logStartOffset) continue;
+        if (!disk || offset < firstHeldOffset(disk.log)) continue;
         const r = entryAt(disk.log, offset);
         const want = t.committed ? 'COMMIT' : 'ABORT';
         if (!r || r.control !== want || r.pid !== t.producerId)

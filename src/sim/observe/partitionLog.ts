@@ -3,7 +3,7 @@
 // records a truncation removed (model/trail.ts). Observe-only: reading it changes nothing.
 
 import { clusterImage } from '../model/image';
-import { logEndOffset, slice } from '../model/log';
+import { firstHeldOffset, logEndOffset, slice } from '../model/log';
 import { tpKey } from '../model/metadata';
 import type { LogRecord } from '../model/messages';
 import type { PartitionDisk, World } from '../model/world';
@@ -59,6 +59,11 @@ export interface ReplicaLogView {
   /** The records in the window asked for, by offset. */
   records: LogRecordView[];
   truncated: TruncatedRecordView[];
+  /**
+   * The first offset whose record this replica still holds, when the simulator's record ceiling
+   * forgot the ones from the log start to it (kernel/recordCeiling.ts); absent otherwise.
+   */
+  forgottenBelow?: number;
 }
 
 export interface PartitionLogView {
@@ -119,7 +124,7 @@ export function partitionLog(
     startOffset = Math.min(startOffset, log.logStartOffset);
     endOffset = Math.max(endOffset, leo);
     const records = slice(log, from, to).map((r, i) =>
-      recordView(r, Math.max(from, log.logStartOffset) + i, disk),
+      recordView(r, Math.max(from, firstHeldOffset(log)) + i, disk),
     );
     const truncated: TruncatedRecordView[] = [];
     for (const t of trail?.truncations ?? []) {
@@ -149,6 +154,7 @@ export function partitionLog(
       epochs: log.epochs.slice(-EPOCHS_SHOWN).map((e) => ({ epoch: e.epoch, startOffset: e.startOffset })),
       records,
       truncated,
+      ...(log.base > log.logStartOffset ? { forgottenBelow: log.base } : {}),
     });
   }
   return {

@@ -11,7 +11,7 @@
 // topic, no topic config sync.
 
 import { emit } from '../kernel/kernel';
-import { entryAt, logEndOffset } from '../model/log';
+import { entryAt, firstHeldOffset, logEndOffset } from '../model/log';
 import { compareTopicPartition, tpKey } from '../model/metadata';
 import { clusterImage } from '../model/image';
 import type { World } from '../model/world';
@@ -209,7 +209,7 @@ function sourceProgress(primary: World, m: MirrorState, key: string): SourceProg
   for (const t of m.inTransit)
     if (t.topic === topic && t.partition === partition) oldest = Math.min(oldest, t.timestampMs);
   if (disk && part.position < hw) {
-    const rec = entryAt(disk.log, Math.max(part.position, disk.log.logStartOffset));
+    const rec = entryAt(disk.log, Math.max(part.position, firstHeldOffset(disk.log)));
     if (rec) oldest = Math.min(oldest, rec.timestampMs);
   }
   return { sourceCommitted: Math.max(part.read, hw - part.startOffset), oldestUnsentMs: oldest };
@@ -350,7 +350,8 @@ function poll(primary: World, standby: MirrorSide, m: MirrorState, now: number):
         m.parts.set(key, part);
       }
       const hw = Math.min(disk.highWatermark, logEndOffset(disk.log));
-      for (let off = Math.max(part.position, disk.log.logStartOffset); off < hw; off++) {
+      // Records the ceiling forgot (kernel/recordCeiling.ts) are not mirrored.
+      for (let off = Math.max(part.position, firstHeldOffset(disk.log)); off < hw; off++) {
         const rec = entryAt(disk.log, off)!;
         m.inTransit.push({
           sourceRecordId: rec.id,

@@ -331,6 +331,13 @@ export class Driver {
     return null;
   }
 
+  /** Lowers the simulator's record ceiling (kernel/recordCeiling.ts), so a test reaches it in seconds. */
+  recordCeiling(ceiling: number): this {
+    const w = this.sim.world;
+    w.recordCeiling = { ...(w.recordCeiling ?? { forgotten: 0, passes: 0 }), ceiling };
+    return this;
+  }
+
   /**
    * Corrupts the engine's state by hand, for the tests that check the invariant monitor catches
    * what a bug would do. Nothing else may write into the World.
