@@ -7,7 +7,13 @@ import type { ConfigValue } from '../model/types';
 
 const TOPIC = 'orders';
 
-function startTransactional(config: Record<string, ConfigValue>): Driver {
+/** Short timeouts by default: a slow write fails, and its transaction is aborted, within seconds. */
+const SHORT_TIMEOUTS = { 'request.timeout.ms': 2000, 'delivery.timeout.ms': 3000 };
+
+function startTransactional(
+  config: Record<string, ConfigValue>,
+  producerConfig: Record<string, ConfigValue> = SHORT_TIMEOUTS,
+): Driver {
   const d = cluster({ brokers: 3, config, topics: [{ name: TOPIC, partitions: 3, replicationFactor: 3 }] })
     .settle()
     .advance(500);
@@ -16,8 +22,7 @@ function startTransactional(config: Record<string, ConfigValue>): Driver {
     producerId: 'tx',
     topic: TOPIC,
     ratePerSec: 0,
-    // Short timeouts: the slow write fails, and the transaction is aborted, within seconds.
-    config: { 'transactional.id': 'payments', 'request.timeout.ms': 2000, 'delivery.timeout.ms': 3000 },
+    config: { 'transactional.id': 'payments', ...producerConfig },
   });
   return d.until((x) => x.transactionOf('tx')?.state === 'READY', 20000);
 }
@@ -101,5 +106,34 @@ describe('with verification on', () => {
         'COMMIT',
       ]);
     d.expectNoEvent('TransactionVerificationFailed');
+  });
+});
+
+describe('when the transaction coordinator crashes during a verification', () => {
+  test('the batch is answered NOT_ENOUGH_REPLICAS, retried, and appended once the new coordinator verifies it', () => {
+    // Kafka's timeouts (delivery.timeout.ms 120 s): the retries outlast the coordinator's failover.
+    const d = startTransactional({}, {});
+    const coordinator = d.coordinatorState('payments')!.nodeId;
+    const partition = [0, 1, 2].find((p) => d.leaderOf(TOPIC, p) !== coordinator)!;
+    const leader = d.leaderOf(TOPIC, partition);
+    const beganMs = d.sim.nowMs;
+    d.do({ type: 'beginTransaction', producerId: 'tx' });
+    d.do({ type: 'produce', producerId: 'tx', topic: TOPIC, value: 'payment', key: null, partition });
+    const verifying = (x: Driver) =>
+      x.sim
+        .messageDiagram({ fromMs: beganMs, toMs: x.sim.nowMs, categories: ['transaction'] })
+        .messages.some((m) => m.kind === 'AddPartitionsToTxn' && m.from === leader && m.inFlight);
+    d.until(verifying, 5000, 1).crash(coordinator);
+    // The connection reset reaches the leader: the verification fails.
+    d.until((x) => x.events('TransactionVerificationFailed').length > 0, 5000, 1);
+    const refused = d.expectEvent('TransactionVerificationFailed', (e) => e.nodeId === leader);
+    expect(refused.error).toBe('NOT_ENOUGH_REPLICAS');
+    // The producer retries; the next leader of the __transaction_state partition loads the
+    // transaction (Ongoing, with this partition) and confirms it.
+    d.until((x) => x.entry('payment').status === 'acked', 60000);
+    d.do({ type: 'commitTransaction', producerId: 'tx' });
+    d.until((x) => x.events('TransactionCommitted').length > 0, 30000).advance(2000);
+    expect(d.leaderLog(TOPIC, partition).map((r) => r.control ?? r.value)).toEqual(['payment', 'COMMIT']);
+    expect(d.coordinatorState('payments')?.nodeId).not.toBe(coordinator);
   });
 });
