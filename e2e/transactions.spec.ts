@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openControls, setSpeed } from './support';
+import { openControls, seriousViolations, setSpeed } from './support';
 
 // The default scenario (brokers 4 to 9, `orders`) and a topic `payments` the learner creates: a
 // transactional producer started, driven and watched from the Controls tab, its records and
@@ -76,6 +76,8 @@ test('a transactional producer aborts one transaction and commits another; read_
   );
   await expect(state).toContainText('READY');
   await expect(producer).toContainText('0 committed, 0 aborted so far');
+  // The forms, the state and the refusal: no serious or critical accessibility violation.
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Begin, send two records, abort.
   await calls.getByRole('button', { name: 'Begin transaction' }).click();
