@@ -163,6 +163,8 @@ export function ConsumerControls() {
   const [groupId, setGroupId] = useState('orders-readers');
   const [topic, setTopic] = useState('');
   const [groupProtocol, setGroupProtocol] = useState<'classic' | 'consumer'>('classic');
+  const [isolation, setIsolation] = useState<'read_uncommitted' | 'read_committed'>('read_uncommitted');
+  const [reset, setReset] = useState<'latest' | 'earliest'>('latest');
   const active = (consumers ?? []).filter((c) => c.state !== 'stopped' && c.state !== 'crashed');
   const idValue =
     consumerId ||
@@ -175,6 +177,12 @@ export function ConsumerControls() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // Only what differs from Kafka's defaults, so a default consumer's config stays as before.
+    const config = {
+      ...(groupProtocol === 'consumer' ? { 'group.protocol': 'consumer' } : {}),
+      ...(isolation === 'read_committed' ? { 'isolation.level': isolation } : {}),
+      ...(reset === 'earliest' ? { 'auto.offset.reset': reset } : {}),
+    };
     void command
       .run(
         {
@@ -182,11 +190,11 @@ export function ConsumerControls() {
           consumerId: idValue,
           groupId,
           topics: [topicValue],
-          ...(groupProtocol === 'consumer' ? { config: { 'group.protocol': 'consumer' } } : {}),
+          ...(Object.keys(config).length > 0 ? { config } : {}),
         },
         `Consumer ${idValue} joins group ${groupId} and subscribes to ${topicValue}${
           groupProtocol === 'consumer' ? ' with the consumer group protocol (KIP-848)' : ''
-        }.`,
+        }${isolation === 'read_committed' ? ', isolation.level=read_committed' : ''}.`,
       )
       .then((ok) => ok && setConsumerId(''));
   }
@@ -227,6 +235,22 @@ export function ConsumerControls() {
             hint="group.protocol: classic (JoinGroup/SyncGroup, the default) or consumer (KIP-848: the broker assigns, members rebalance incrementally)."
             errors={at('config')}
           />
+          <SelectField
+            id={`${id}-isolation`}
+            label="isolation.level"
+            value={isolation}
+            onValue={setIsolation}
+            options={['read_uncommitted', 'read_committed'] as const}
+            hint="read_committed reads only below the last stable offset and skips aborted transactions' records."
+          />
+          <SelectField
+            id={`${id}-reset`}
+            label="auto.offset.reset"
+            value={reset}
+            onValue={setReset}
+            options={['latest', 'earliest'] as const}
+            hint="Where a group without a committed offset starts: the log end (latest) or its start (earliest)."
+          />
         </div>
         <div className="form-row">
           <button type="submit" disabled={command.busy || topicValue === '' || groupId === ''}>
@@ -243,11 +267,22 @@ export function ConsumerControls() {
             <li key={c.id}>
               <span>
                 {c.id} in {c.groupId}
-                {c.groupProtocol === 'consumer'
-                  ? ` (consumer protocol, member epoch ${c.generation})`
-                  : ''}: {c.state}, {c.assignment.length} partition(s) assigned, {c.recordsConsumed} record(s)
-                read
+                {c.groupProtocol === 'consumer' ? ` (consumer protocol, member epoch ${c.generation})` : ''}
+                {c.config['isolation.level'] === 'read_committed' ? ', read_committed' : ''}: {c.state},{' '}
+                {c.assignment.length} partition(s) assigned, {c.recordsConsumed} record(s) read
               </span>
+              {c.lastRecords.length > 0 && (
+                <details className="last-records">
+                  <summary>Last records read by {c.id}</summary>
+                  <ol aria-label={`Last records read by ${c.id}`}>
+                    {c.lastRecords.map((r) => (
+                      <li key={`${r.topic}-${r.partition}-${r.offset}-${r.atMs}`}>
+                        {r.topic}-{r.partition} offset {r.offset}: {r.value}
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              )}
               <button
                 type="button"
                 disabled={command.busy}

@@ -1,10 +1,13 @@
-// The Controls tab: network faults, the console producer, continuous clients, admin requests
+// The Controls tab: network faults, the console producer, continuous clients, a transactional
+// producer and a stream processor, admin requests
 // and operations (reassignments, leadership, config propagation, ACLs).
 // Crash, restart and controlled shutdown of a node are in the Inspector of that node.
 import { ConsumerControls, ProducerControls } from './ClientControls';
 import { NetworkControls } from './NetworkControls';
 import { OperationsControls } from './OperationsControls';
+import { ProcessorControls } from './ProcessorControls';
 import { ProduceForm } from './ProduceForm';
+import { TransactionalProducerControls } from './TransactionControls';
 import { AlterConfigForm, CreateTopicForm } from './TopicForms';
 
 export function ControlsPanel() {
@@ -17,7 +20,9 @@ export function ControlsPanel() {
       <ProduceForm />
       <NetworkControls />
       <ProducerControls />
+      <TransactionalProducerControls />
       <ConsumerControls />
+      <ProcessorControls />
       <CreateTopicForm />
       <AlterConfigForm />
       <OperationsControls />

@@ -87,7 +87,8 @@ import { onAlterPartitionResponse, onAlterPartitionRetry, onIsrShrinkCheck } fro
 import { onDelayedProduceExpired, setOffsetsMarkerListener } from './broker/delayedProduce';
 import { onFetchDisconnected, onFetchResponse, onFetcherTimer } from './broker/replicaFetcher';
 import { onFetchRequest, onParkedFetchExpired } from './broker/replicaManager';
-import { onProduceRequest, onWriteTxnMarkers } from './broker/appendRecords';
+import { onProduceRequest, onVerifyPartitionsResponse, onWriteTxnMarkers } from './broker/appendRecords';
+import { verificationDisconnected } from './broker/transactionVerification';
 import {
   onAbortTimedOutTransactions,
   onAddPartitionsToTxn,
@@ -159,7 +160,7 @@ const ROUTES: { readonly [K in MessageKind]: Route<K> | null } = {
   AlterPartitionResponse: { needs: 'broker', handle: onAlterPartitionResponse },
   Fetch: request(onFetchRequest),
   FetchResponse: { needs: 'broker', handle: onFetchResponse },
-  Produce: request(onProduceRequest),
+  Produce: request((w, node, msg) => onProduceRequest(w, node, msg)),
   Metadata: request(answerMetadata),
   // The coordinators' own appends to __consumer_offsets and __transaction_state (each takes its own).
   ProduceResponse: {
@@ -183,7 +184,8 @@ const ROUTES: { readonly [K in MessageKind]: Route<K> | null } = {
   WriteTxnMarkers: request(onWriteTxnMarkers),
   WriteTxnMarkersResponse: { needs: 'broker', handle: onWriteTxnMarkersResponse },
   InitProducerIdResponse: null,
-  AddPartitionsToTxnResponse: null,
+  // KIP-890: the coordinator's answer to a partition leader's verification.
+  AddPartitionsToTxnResponse: { needs: 'broker', handle: onVerifyPartitionsResponse },
   AddOffsetsToTxnResponse: null,
   EndTxnResponse: null,
   // The group coordinator's RPCs (groups/groupCoordinator.ts).
@@ -204,6 +206,7 @@ const ROUTES: { readonly [K in MessageKind]: Route<K> | null } = {
     handle: (w, node, msg) => {
       if (msg.body.requestKind === 'Fetch') onFetchDisconnected(w, node, msg);
       else if (msg.body.requestKind === 'WriteTxnMarkers') onWriteTxnMarkersDisconnected(w, node, msg.reqId);
+      else if (msg.body.requestKind === 'AddPartitionsToTxn') verificationDisconnected(w, node, msg.reqId);
     },
   },
   MetadataResponse: null,

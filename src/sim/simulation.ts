@@ -69,7 +69,11 @@ import { runCli } from './tools';
 // 0.7.1: both: the metadata log as Kafka writes it (bootstrap FeatureLevelRecords, a NoOpRecord every
 //        500 ms, so broker epochs read as on a real cluster); groups loaded when their coordinator is
 //        elected; FindCoordinator to the next broker after a lost coordinator.
-export const ENGINE_VERSION = '0.7.1';
+// 0.8.0: KIP-890 part 1, transaction.partition.verification.enable (default true): a partition
+//        leader verifies a producer's first transactional batch with the transaction coordinator
+//        (AddPartitionsToTxn verifyOnly) before it appends it, and refuses one of a partition not in
+//        the ongoing transaction (INVALID_TXN_STATE); Produce carries the transactional.id.
+export const ENGINE_VERSION = '0.8.0';
 
 /** A partition leader's view of transactions (Simulation.stableOffsets). */
 export interface StableOffsets {

@@ -18,9 +18,11 @@ import { diskOf } from './logManager';
 import { maybeIncrementHighWatermark } from './partition';
 import { epochError, offsetOfSeq, sameEpoch, trackProducer } from './producerState';
 import { completeParkedFetch } from './replicaManager';
+import { clearVerificationGuard, holdForVerification, takeVerification } from './transactionVerification';
 import { itemAt } from '../model/arrays';
 
-export function onProduceRequest(w: World, node: SimNode, msg: MessageOf<'Produce'>): void {
+/** A Produce on this broker; `verified`: KIP-890's verification of its transaction already passed. */
+export function onProduceRequest(w: World, node: SimNode, msg: MessageOf<'Produce'>, verified = false): void {
   const body = msg.body;
   let bytes = 0;
   for (const r of body.records) bytes += recordSizeBytes(r);
@@ -49,6 +51,8 @@ export function onProduceRequest(w: World, node: SimNode, msg: MessageOf<'Produc
       );
     return;
   }
+  // KIP-890: ReplicaManager.handleProduceAppend verifies before appendRecords.
+  if (!verified && holdForVerification(w, node, mem, msg)) return;
   const minIsr = effMinIsr(w, node, mem);
   if (body.acks === 'all' && mem.isr.length < minIsr) {
     respondProduce(w, msg, body, 'NOT_ENOUGH_REPLICAS', -1);
@@ -148,6 +152,7 @@ export function onWriteTxnMarkers(w: World, node: SimNode, msg: MessageOf<'Write
   };
   const offset = append(disk.log, rec);
   trackProducer(mem, rec, offset);
+  clearVerificationGuard(mem, b.producerId);
   for (const f of mem.replicas) if (f !== node.id) completeParkedFetch(w, node, f);
   const delayed: DelayedProduce = {
     requiredOffset: offset + 1,
@@ -159,6 +164,16 @@ export function onWriteTxnMarkers(w: World, node: SimNode, msg: MessageOf<'Write
   armNodeDeadline(w, node, mem.delayedTimer, delayed.deadlineMs, 'delayedProduceExpire', tp);
   maybeIncrementHighWatermark(w, node, mem, disk);
   completeDelayed(w, node, mem, disk);
+}
+
+/** The coordinator answered a verification (KIP-890): the produces it held are appended now, or were refused. */
+export function onVerifyPartitionsResponse(
+  w: World,
+  node: SimNode,
+  msg: MessageOf<'AddPartitionsToTxnResponse'>,
+): void {
+  for (const request of takeVerification(w, node, msg.reqId, msg.body.error))
+    onProduceRequest(w, node, request as MessageOf<'Produce'>, true);
 }
 
 /** The marker's wait for the ISR (the coordinator's request.timeout.ms). */

@@ -83,6 +83,7 @@ export function sendBatch(w: World, p: ProducerClient, b: Batch): void {
       partition: b.partition,
       acks: b.acks,
       timeoutMs: num(p, 'request.timeout.ms'),
+      ...(p.txn ? { transactionalId: p.txn.transactionalId } : {}),
       records: b.records.map((r, i) => {
         const e = b.entries[i]!;
         return {

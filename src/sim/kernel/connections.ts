@@ -11,6 +11,10 @@ export function resetConnections(w: World, dead: SimNode): void {
   for (const peer of w.nodes.values()) {
     const f = peer.state === 'running' ? peer.broker?.fetchers.get(dead.id) : undefined;
     if (f?.inFlight) reset(peer.id, f.reqId, 'Fetch');
+    // KIP-890: a partition leader's verifications sent to the dead transaction coordinator.
+    if (peer.state === 'running' && peer.broker?.txnVerifications)
+      for (const [reqId, v] of peer.broker.txnVerifications)
+        if (v.coordinator === dead.id) reset(peer.id, reqId, 'AddPartitionsToTxn');
   }
   for (const p of w.producers.values())
     for (const req of p.inFlight.values()) if (req.brokerId === dead.id) reset(p.id, req.reqId, 'Produce');

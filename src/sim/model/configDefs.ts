@@ -330,6 +330,14 @@ export const CONFIG_DEF_LIST: ConfigDef[] = [
     doc: 'The largest transaction.timeout.ms a producer may ask for (INVALID_TRANSACTION_TIMEOUT above it).',
   },
   {
+    name: 'transaction.partition.verification.enable',
+    type: 'boolean',
+    default: true, // TransactionLogConfig.TRANSACTION_PARTITION_VERIFICATION_ENABLE_DEFAULT (KIP-890, Kafka 3.6)
+    scopes: ['cluster', 'broker'],
+    dynamic: true,
+    doc: "KIP-890 part 1: a partition leader asks the transaction coordinator (AddPartitionsToTxn, verifyOnly) before it appends a producer's first transactional batch, and refuses one of a partition not in an ongoing transaction (INVALID_TXN_STATE), so that a late write cannot leave a transaction hanging.",
+  },
+  {
     name: 'transaction.abort.timed.out.transaction.cleanup.interval.ms',
     type: 'int',
     default: 10000, // TransactionStateManagerConfig...CLEANUP_INTERVAL_MS_DEFAULT (10 s), atLeast(1)

@@ -132,6 +132,8 @@ export type Body =
        * with the producer's id and epoch but no sequence numbers (no sequence check is made).
        */
       origin?: 'coordinator';
+      /** ProduceRequest.transactionalId: set by a transactional producer (the leader verifies with its coordinator, KIP-890). */
+      transactionalId?: string;
     }
   | {
       kind: 'ProduceResponse';
@@ -236,6 +238,11 @@ export type TxnRequest =
       producerId: number;
       producerEpoch: number;
       partitions: TopicPartition[];
+      /**
+       * KIP-890 part 1 (AddPartitionsToTxn v4+, from a partition leader): only check that the
+       * partitions are in the ongoing transaction; the coordinator changes nothing.
+       */
+      verifyOnly?: true;
     }
   | {
       kind: 'EndTxn';

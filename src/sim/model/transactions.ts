@@ -148,3 +148,22 @@ export interface CompletedTxn {
   /** Each partition's marker offset. */
   markers: Record<string, number>;
 }
+
+/**
+ * KIP-890 part 1 on a partition leader (AddPartitionsToTxnManager): a producer's first transactional
+ * batch to this partition waits while the transaction coordinator verifies that the partition is in
+ * its ongoing transaction; later batches of the same producer to the partition wait behind it.
+ */
+export interface TxnVerification {
+  topic: string;
+  partition: number;
+  transactionalId: string;
+  producerId: number;
+  producerEpoch: number;
+  coordinator: NodeId;
+  sentAtMs: number;
+  /** The VerificationGuard this check set on the replica (a marker written meanwhile clears it). */
+  guard: number;
+  /** The Produce requests waiting for the answer, in arrival order. */
+  requests: Message[];
+}

@@ -2,6 +2,7 @@
 // partitions, clients and groups, and of the standby region (the public entry is src/sim/types.ts).
 
 import type { NodeId, Role, Acks, ConfigValue, SecurityProtocol, AclBinding } from './types';
+import type { TxnClientState } from './transactions';
 
 export type NodeState = 'running' | 'crashed' | 'stopped';
 export type VoterState =
@@ -190,6 +191,28 @@ export interface ProducerView {
   oldestRequestBrokerId: NodeId | null;
   /** The oldest unsettled record's send() (delivery.timeout.ms runs from then); null when none is pending. */
   oldestRecordSentAtMs: number | null;
+  /** A transactional producer's TransactionManager (a transactional.id); null otherwise. */
+  transaction: ProducerTransactionView | null;
+}
+
+/** What a transactional producer's TransactionManager holds, in Kafka's names. */
+export interface ProducerTransactionView {
+  transactionalId: string;
+  /** TransactionManager.State: INITIALIZING, READY, IN_TRANSACTION, COMMITTING_TRANSACTION, ABORTING_TRANSACTION, ABORTABLE_ERROR, FATAL_ERROR. */
+  state: TxnClientState;
+  /** The producer id and epoch InitProducerId gave it (-1 before). */
+  producerId: number;
+  producerEpoch: number;
+  /** The transaction coordinator (the leader of its __transaction_state partition), -1 until FindCoordinator answers. */
+  coordinator: NodeId;
+  /** Partitions AddPartitionsToTxn added to the open transaction. */
+  partitions: string[];
+  /** Records sent in the open (or ending) transaction. */
+  records: number;
+  committed: number;
+  aborted: number;
+  /** The error that left it ABORTABLE_ERROR or FATAL_ERROR, or the last retriable one. */
+  lastError: string | null;
 }
 
 /** Classic: Empty, PreparingRebalance, CompletingRebalance, Stable, Dead. KIP-848 adds Assigning, Reconciling. */

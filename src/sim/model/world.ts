@@ -13,7 +13,7 @@ import type { DeadlineTimer } from './timers';
 import type { CoordinatorMem } from './groupState';
 import type { TrailState } from './trail';
 import type { MessageTrailState } from './messageTrail';
-import type { TransactionState, TxnCoordinatorMem, CompletedTxn } from './transactions';
+import type { TransactionState, TxnCoordinatorMem, CompletedTxn, TxnVerification } from './transactions';
 import type {
   Acks,
   ConfigValue,
@@ -203,6 +203,8 @@ export interface ReplicaMem {
   fetchError: string | null;
   /** Follower: do not fetch this partition before (after a retriable fetch error). */
   fetchDelayUntilMs: number;
+  /** KIP-890 VerificationGuards: producer id → the verification that set it; a marker clears it (created on first use). */
+  verificationGuards?: Map<number, number>;
 }
 
 export interface Fetcher {
@@ -235,6 +237,8 @@ export interface BrokerMem {
   /** Replication throttles (ReplicationQuotaManager): bytes this broker may still send as leader / fetch as follower. */
   leaderQuota: QuotaBucket;
   followerQuota: QuotaBucket;
+  /** KIP-890: transaction verifications in flight, by the AddPartitionsToTxn request id (created on first use). */
+  txnVerifications?: Map<number, TxnVerification>;
 }
 
 /** A token bucket that may go into debt: a whole response is sent, then the next waits (the rate holds on average). */

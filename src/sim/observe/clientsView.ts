@@ -55,6 +55,20 @@ export function clientsView(w: World, img: MetaImage, highWatermark: (tp: string
       metadataFrom: p.metadataFrom,
       config: { ...p.config },
       ...oldestInFlight(w, p),
+      transaction: p.txn
+        ? {
+            transactionalId: p.txn.transactionalId,
+            state: p.txn.state,
+            producerId: p.pid,
+            producerEpoch: p.txn.producerEpoch,
+            coordinator: p.txn.coordinator,
+            partitions: [...p.txn.partitions],
+            records: p.txn.recordIds.length,
+            committed: p.txn.committed,
+            aborted: p.txn.aborted,
+            lastError: p.txn.lastError,
+          }
+        : null,
     };
   });
   const consumers: ConsumerView[] = [...w.consumers.values()].map((c) => ({

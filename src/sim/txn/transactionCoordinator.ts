@@ -128,6 +128,7 @@ export function onAddPartitionsToTxn(w: World, node: SimNode, msg: MessageOf<'Ad
   const at = txnAt(w, node, b.transactionalId);
   if (!at) return refuse('NOT_COORDINATOR');
   const m = at.meta;
+  if (b.verifyOnly) return verifyPartitions(w, msg, m);
   const error = checkProducer(m, b);
   if (error) return refuse(error);
   const added = b.partitions.map((p) => tpKey(p.topic, p.partition));
@@ -147,6 +148,28 @@ export function onAddPartitionsToTxn(w: World, node: SimNode, msg: MessageOf<'Ad
     },
     request: msg,
   });
+}
+
+/**
+ * TransactionCoordinator.handleVerifyPartitionsInTransaction (KIP-890, a partition leader's
+ * AddPartitionsToTxn with verifyOnly): nothing is written; a partition that is not in the
+ * ongoing transaction is TRANSACTION_ABORTABLE. A pending transition is not checked (the append
+ * to the log makes the final check); PrepareCommit and PrepareAbort are CONCURRENT_TRANSACTIONS.
+ */
+function verifyPartitions(w: World, msg: MessageOf<'AddPartitionsToTxn'>, m: TxnMetadata | undefined): void {
+  const b = msg.body;
+  const answer = (error?: string) =>
+    reply(w, msg, {
+      kind: 'AddPartitionsToTxnResponse',
+      ...(error ? { error } : {}),
+      partitions: b.partitions,
+    });
+  if (!m || m.producerId !== b.producerId) return answer('INVALID_PRODUCER_ID_MAPPING');
+  if (m.producerEpoch !== b.producerEpoch) return answer('PRODUCER_FENCED');
+  if (m.state === 'PrepareCommit' || m.state === 'PrepareAbort') return answer('CONCURRENT_TRANSACTIONS');
+  // Partitions are in the metadata once AddPartitionsToTxn is written, and leave with the end marker.
+  const missing = b.partitions.some((p) => !m.partitions.includes(tpKey(p.topic, p.partition)));
+  answer(missing ? 'TRANSACTION_ABORTABLE' : undefined);
 }
 
 /**

@@ -20,6 +20,8 @@ export type {
   ConfigValue,
   LedgerEntry,
   NodeView,
+  ProcessorView,
+  ProducerView,
   SimEvent,
   Snapshot,
 } from '../../sim/types';
