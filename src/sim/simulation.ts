@@ -68,7 +68,10 @@ import { runCli } from './tools';
 // 0.7.1: both: the metadata log as Kafka writes it (bootstrap FeatureLevelRecords, a NoOpRecord every
 //        500 ms, so broker epochs read as on a real cluster); groups loaded when their coordinator is
 //        elected; FindCoordinator to the next broker after a lost coordinator.
-export const ENGINE_VERSION = '0.7.1';
+// 0.7.2: the producer's waiting records are kept per partition (ProducerClient.queues, in place of one
+//        ready list), so the Sender's pass reads each partition's head, not every waiting record. The
+//        same sends, retries and errors in the same order: only the World's JSON (state hashes) changed.
+export const ENGINE_VERSION = '0.7.2';
 
 /** A partition leader's view of transactions (Simulation.stableOffsets). */
 export interface StableOffsets {
