@@ -30,6 +30,7 @@ export function appendWaiting(p: ProducerClient, entry: LedgerEntry, partition: 
   const q = queueFor(p, entry.topic, partition);
   q.ids.push(entry.recordId);
   if (isIrregular(p, entry)) q.irregular++;
+  noteReady(p, q, entry.recordId);
 }
 
 /**
@@ -52,6 +53,7 @@ export function insertWaiting(p: ProducerClient, entry: LedgerEntry, partition: 
     ids.splice(lo, 0, id);
   }
   if (isIrregular(p, entry)) q.irregular++;
+  noteReady(p, q, id);
 }
 
 /** Keeps only the waiting records `keep` accepts (an aborted transaction, a fatal error). */
@@ -97,4 +99,107 @@ export function unsettledTopics(p: ProducerClient): Set<string> {
         break;
       }
   return new Set([...oldest].sort((a, b) => a[1] - b[1]).map(([topic]) => topic));
+}
+
+/**
+ * A min-heap of (readyAtMs, record id) pairs over a queue's records, each checked against its
+ * record when it comes to the top (a record that left the queue, or came back with a new readyAtMs,
+ * leaves a stale pair behind).
+ */
+interface ReadyHeap {
+  at: number[];
+  ids: number[];
+}
+
+/**
+ * Per queue: `all`, the earliest readyAtMs of its records (the quick look), and `future`, the
+ * earliest still to come (the wake-up of a rest that can only wait; pairs whose time has come are
+ * dropped for good, as time only moves on). A memo of the World, not part of it: a cloned World
+ * builds them again from the queue when first asked.
+ */
+const readyHeaps = new WeakMap<AccumulatorQueue, { all: ReadyHeap; future: ReadyHeap }>();
+
+function heapPush(h: ReadyHeap, at: number, id: number): void {
+  let i = h.at.length;
+  h.at.push(at);
+  h.ids.push(id);
+  while (i > 0) {
+    const parent = (i - 1) >>> 1;
+    if (h.at[parent]! <= at) break;
+    h.at[i] = h.at[parent]!;
+    h.ids[i] = h.ids[parent]!;
+    i = parent;
+  }
+  h.at[i] = at;
+  h.ids[i] = id;
+}
+
+function heapPop(h: ReadyHeap): void {
+  const at = h.at.pop()!;
+  const id = h.ids.pop()!;
+  const size = h.at.length;
+  if (size === 0) return;
+  let i = 0;
+  for (;;) {
+    let child = 2 * i + 1;
+    if (child >= size) break;
+    if (child + 1 < size && h.at[child + 1]! < h.at[child]!) child++;
+    if (h.at[child]! >= at) break;
+    h.at[i] = h.at[child]!;
+    h.ids[i] = h.ids[child]!;
+    i = child;
+  }
+  h.at[i] = at;
+  h.ids[i] = id;
+}
+
+function buildHeaps(p: ProducerClient, q: AccumulatorQueue): { all: ReadyHeap; future: ReadyHeap } {
+  const heaps = { all: { at: [], ids: [] }, future: { at: [], ids: [] } };
+  for (const id of q.ids) {
+    const r = p.records.get(id);
+    if (!r || r.inFlight) continue;
+    heapPush(heaps.all, r.readyAtMs, id);
+    heapPush(heaps.future, r.readyAtMs, id);
+  }
+  readyHeaps.set(q, heaps);
+  return heaps;
+}
+
+function heapsOf(p: ProducerClient, q: AccumulatorQueue): { all: ReadyHeap; future: ReadyHeap } {
+  const heaps = readyHeaps.get(q);
+  // Stale pairs are dropped only at the top: past twice the queue's length, build again.
+  if (!heaps || heaps.all.at.length > 2 * q.ids.length + 64 || heaps.future.at.length > 2 * q.ids.length + 64)
+    return buildHeaps(p, q);
+  return heaps;
+}
+
+/** A record joined `q`: its pair joins the heaps, if they were built. */
+function noteReady(p: ProducerClient, q: AccumulatorQueue, id: number): void {
+  const heaps = readyHeaps.get(q);
+  const r = p.records.get(id);
+  if (!heaps || !r) return;
+  heapPush(heaps.all, r.readyAtMs, id);
+  heapPush(heaps.future, r.readyAtMs, id);
+}
+
+function current(p: ProducerClient, q: AccumulatorQueue, at: number, id: number): boolean {
+  const r = p.records.get(id);
+  return r !== undefined && !r.inFlight && r.readyAtMs === at && r.partition === q.partition;
+}
+
+/** The earliest readyAtMs of the records waiting in `q` (Infinity when none is live). */
+export function earliestReady(p: ProducerClient, q: AccumulatorQueue): number {
+  const h = heapsOf(p, q).all;
+  while (h.at.length > 0 && !current(p, q, h.at[0]!, h.ids[0]!)) heapPop(h);
+  return h.at.length > 0 ? h.at[0]! : Infinity;
+}
+
+/**
+ * The earliest readyAtMs after `nowMs` of the records waiting in `q`, or Infinity. (During the
+ * Sender's pass a record it batched has a readyAtMs not after `nowMs`, so it does not count.)
+ */
+export function nextReady(p: ProducerClient, q: AccumulatorQueue, nowMs: number): number {
+  const h = heapsOf(p, q).future;
+  while (h.at.length > 0 && (h.at[0]! <= nowMs || !current(p, q, h.at[0]!, h.ids[0]!))) heapPop(h);
+  return h.at.length > 0 ? h.at[0]! : Infinity;
 }

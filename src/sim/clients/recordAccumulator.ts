@@ -8,7 +8,7 @@ import { partitionForKey } from './partitioner';
 import { recordSizeBytes } from '../model/messages';
 import { nextInt } from '../kernel/rng';
 import type { AccumulatorQueue, ProducerClient, ProducerRecordState, World } from '../model/world';
-import { insertWaiting, isIrregular } from './accumulatorQueues';
+import { earliestReady, insertWaiting, isIrregular, nextReady } from './accumulatorQueues';
 import type { LedgerEntry, NodeId } from '../model/types';
 import { num, settle } from './producerDelivery';
 import { requestMetadata } from './producerMetadata';
@@ -67,6 +67,9 @@ export function drain(w: World, p: ProducerClient): void {
   // batch keys whose next batches cannot be sent now: what is past them waits without batching.
   let formed: Map<NodeId, number> | null = null;
   let closed: Set<string | number> | null = null;
+  // Per partition (tpKey), the batch keys with batches made in this pass and not closed: records of
+  // the partition may still join them.
+  let openKeys: Map<string, number> | null = null;
   const nowMs = w.nowMs;
 
   /** One record's turn: true when it waits (false: it joined a batch, or failed). */
@@ -130,6 +133,7 @@ export function drain(w: World, p: ProducerClient): void {
         // This key's own batches already fill every free slot: its next batches wait (and so do its
         // later records, which would have joined them).
         (closed ??= new Set()).add(key);
+        openKeys!.set(tp, openKeys!.get(tp)! - 1);
         drainStats.batched--;
         drainStats.unsendable++;
         return true;
@@ -147,7 +151,10 @@ export function drain(w: World, p: ProducerClient): void {
         full: false,
       };
       if (list) list.push(first);
-      else batches.set(key, [first]);
+      else {
+        batches.set(key, [first]);
+        (openKeys ??= new Map()).set(tp, (openKeys.get(tp) ?? 0) + 1);
+      }
       return false;
     }
     b.records.push(r);
@@ -174,22 +181,23 @@ export function drain(w: World, p: ProducerClient): void {
     let blockedUntil = Infinity;
     let noLeader = false;
     let unsendable = false;
-    if (!held?.get(q.topic)?.has(q.partition)) {
-      const leaders = p.leaders.get(q.topic);
-      if (!leaders) {
-        blockedUntil = w.ledgerIndex.get(head.recordId)!.sentAtMs + maxBlockMs;
-        if (nowMs >= blockedUntil) return false; // it fails in its turn
-      } else {
-        if (q.partition < 0) return false; // they get their partitions in their turns
-        const leader = leaders[q.partition]?.leader ?? -1;
-        if (leader < 0) noLeader = true;
-        else if (!p.txn || sendAllowed(p.txn, q.topic, q.partition)) {
-          const tp = tpKey(q.topic, q.partition);
-          const key = p.acks === 'all' ? tp : `${tp}|${p.acks}`;
-          if (!closed?.has(key) && (batches?.get(key) || (formed?.get(leader) ?? 0) < freeSlots(p, leader, maxInFlight)))
-            return false; // it joins a batch in its turn
-          unsendable = true;
-        }
+    const leaders = p.leaders.get(q.topic);
+    if (!leaders) {
+      blockedUntil = w.ledgerIndex.get(head.recordId)!.sentAtMs + maxBlockMs;
+      if (nowMs >= blockedUntil) return false; // it fails in its turn
+    } else {
+      if (q.partition < 0) return false; // they get their partitions in their turns
+      const leader = leaders[q.partition]?.leader ?? -1;
+      if (leader < 0) noLeader = true;
+      else if (!p.txn || sendAllowed(p.txn, q.topic, q.partition)) {
+        const tp = tpKey(q.topic, q.partition);
+        const key = p.acks === 'all' ? tp : `${tp}|${p.acks}`;
+        if (
+          !closed?.has(key) &&
+          (batches?.get(key) || (formed?.get(leader) ?? 0) < freeSlots(p, leader, maxInFlight))
+        )
+          return false; // it joins a batch in its turn
+        unsendable = true;
       }
     }
     // The first record of the rest not ready yet: the rest's wake-up.
@@ -210,8 +218,36 @@ export function drain(w: World, p: ProducerClient): void {
     return true;
   };
 
+  /**
+   * Whether every record of `q` from `c` on, retries included, can only wait now and for the rest of
+   * this pass: its partition is held behind a retry; or its leader is unknown and a metadata
+   * request is already asked for; or the transaction does not have the partition yet; or no batch
+   * of the partition is open and the leader's free connection slots are taken. Then their wake-up is
+   * the earliest readyAtMs still to come among them.
+   */
+  const allWait = (q: AccumulatorQueue, c: number, tp: string): boolean => {
+    const head = p.records.get(q.ids[c]!);
+    drainStats.read++;
+    if (!head || head.inFlight) return false; // (a record gone is dropped in its turn, and only the oldest are)
+    if (!held?.get(q.topic)?.has(q.partition)) {
+      const leaders = p.leaders.get(q.topic);
+      if (!leaders) return false;
+      const leader = leaders[q.partition]?.leader ?? -1;
+      if (leader < 0) {
+        if (!p.needMetadata) return false;
+      } else if (!p.txn || sendAllowed(p.txn, q.topic, q.partition)) {
+        if ((openKeys?.get(tp) ?? 0) > 0) return false;
+        if ((formed?.get(leader) ?? 0) < freeSlots(p, leader, maxInFlight)) return false;
+      }
+    }
+    const at = nextReady(p, q, nowMs);
+    if (at < wakeAtMs) wakeAtMs = at;
+    return true;
+  };
+
   // The queues, merged in send order: a heap of queue indices on the id of each one's next record.
   const queues = [...p.queues.values()];
+  const tps = [...p.queues.keys()];
   const n = queues.length;
   const cursor = new Array<number>(n).fill(0);
   const seen = new Array<number>(n).fill(0); // irregular records read
@@ -250,7 +286,7 @@ export function drain(w: World, p: ProducerClient): void {
     const qi = heap[0]!;
     const q = queues[qi]!;
     const c = cursor[qi]!;
-    if (seen[qi] === q.irregular && restWaits(q, c)) {
+    if ((q.partition >= 0 && allWait(q, c, tps[qi]!)) || (seen[qi] === q.irregular && restWaits(q, c))) {
       popHead(); // the rest of this queue stays as it is
       continue;
     }
@@ -314,23 +350,25 @@ export const drainStats = { batched: 0, unsendable: 0, read: 0 };
 /**
  * The Sender's quick look: when every waiting record still lingers (and has its partition), it only
  * makes sure that it wakes up for the first one, and the full pass is skipped. So a send() with
- * linger.ms arms the Sender's wake-up instead of running it (RecordAccumulator.append). Per queue
- * it reads the irregular records and the first of the rest (the earliest of them to be ready).
+ * linger.ms arms the Sender's wake-up instead of running it (RecordAccumulator.append). Per
+ * partition it asks for the earliest readyAtMs (a heap kept beside the queue), not every record.
  */
 function nothingDue(w: World, p: ProducerClient): boolean {
   let wakeAtMs = Infinity;
   for (const q of p.queues.values()) {
-    let seen = 0;
-    for (const id of q.ids) {
-      drainStats.read++;
-      const irregular = isIrregular(p, w.ledgerIndex.get(id)!);
-      if (irregular) seen++;
-      const r = p.records.get(id);
-      if (!r || r.inFlight) continue;
-      if (r.partition < 0 || r.readyAtMs <= w.nowMs) return false;
-      if (r.readyAtMs < wakeAtMs) wakeAtMs = r.readyAtMs;
-      if (!irregular && seen === q.irregular) break;
+    if (q.partition < 0) {
+      // A live record without its partition: the pass gives it one if the metadata came.
+      for (const id of q.ids) {
+        drainStats.read++;
+        const r = p.records.get(id);
+        if (r && !r.inFlight) return false;
+      }
+      continue;
     }
+    drainStats.read++;
+    const at = earliestReady(p, q);
+    if (at <= w.nowMs) return false;
+    if (at < wakeAtMs) wakeAtMs = at;
   }
   if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, wakeAtMs, 'retry');
   return true;
