@@ -69,11 +69,16 @@ import { runCli } from './tools';
 // 0.7.1: both: the metadata log as Kafka writes it (bootstrap FeatureLevelRecords, a NoOpRecord every
 //        500 ms, so broker epochs read as on a real cluster); groups loaded when their coordinator is
 //        elected; FindCoordinator to the next broker after a lost coordinator.
+// 0.7.2: the producer's waiting records are kept per partition (ProducerClient.queues, in place of one
+//        ready list), so the Sender's pass reads each partition's head, not every waiting record. The
+//        same sends, retries and errors in the same order: only the World's JSON (state hashes) changed.
 // 0.8.0: KIP-890 part 1, transaction.partition.verification.enable (default true): a partition
 //        leader verifies a producer's first transactional batch with the transaction coordinator
 //        (AddPartitionsToTxn verifyOnly) before it appends it, and refuses one of a partition not in
 //        the ongoing transaction (INVALID_TXN_STATE); Produce carries the transactional.id.
-export const ENGINE_VERSION = '0.8.0';
+// 0.8.1: both (the per-partition queues and the verification), and the record ceiling (below 80% of
+//        it nothing changes).
+export const ENGINE_VERSION = '0.8.1';
 
 /** A partition leader's view of transactions (Simulation.stableOffsets). */
 export interface StableOffsets {

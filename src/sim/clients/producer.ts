@@ -16,6 +16,7 @@ import { armDeliveryTimer, num, settle } from './producerDelivery';
 import { metadataFailed, requestMetadata } from './producerMetadata';
 import { choosePartition, drain } from './recordAccumulator';
 import { finishAttempt } from './sender';
+import { appendWaiting, topicWaiting } from './accumulatorQueues';
 import {
   DEFAULT_TRANSACTION_MS,
   abortTransaction,
@@ -55,7 +56,7 @@ export function getProducer(w: World, id: string, given: Record<string, ConfigVa
       bootstrapIdx: 0,
       nextSeq: new Map(),
       records: new Map(),
-      ready: [],
+      queues: new Map(),
       inFlight: new Map(),
       inFlightPerBroker: new Map(),
       requestTimer: { dueMs: -1, token: 0 },
@@ -162,7 +163,7 @@ function enqueue(
   p.records.set(recordId, r);
   if (partition !== undefined) trailExplicitPartition(w.trail, recordId);
   choosePartition(w, p, r, entry);
-  p.ready.push(recordId);
+  appendWaiting(p, entry, r.partition);
   return entry;
 }
 
@@ -273,7 +274,7 @@ function produceTick(w: World, p: ProducerClient): void {
   // a transactional loop sends only inside a transaction (between two, the application waits).
   const blocked =
     (p.txn !== undefined && p.txn.state !== 'IN_TRANSACTION') ||
-    (!p.leaders.has(loop.topic) && p.ready.some((id) => w.ledgerIndex.get(id)?.topic === loop.topic));
+    (!p.leaders.has(loop.topic) && topicWaiting(p, loop.topic));
   if (blocked) loop.emitted = due;
   const keyParts = loop.keyPattern === null ? null : splitKeyPattern(loop.keyPattern);
   for (; loop.emitted < due; loop.emitted++) {
@@ -410,7 +411,9 @@ export function onProducerTimer(w: World, clientId: string, name: string, token:
     if (token !== p.deliveryToken) return;
     p.deliveryDueMs = -1;
     // An in-flight batch expires when its response or request timeout comes, not before.
-    for (const r of [...p.records.values()]) {
+    // Records fail oldest first (deadlines are in send order): the walk stops at the first one still
+    // in time, so it costs what expires, not the backlog (deleting the current entry is safe in a walk).
+    for (const r of p.records.values()) {
       if (r.deadlineMs > w.nowMs) break;
       if (r.inFlight) continue;
       const entry = w.ledgerIndex.get(r.recordId)!;

@@ -6,6 +6,7 @@ import { emit, nextReqId, send, setClientTimer } from '../kernel/kernel';
 import type { ProducerClient, World } from '../model/world';
 import type { NodeId } from '../model/types';
 import { num } from './producerDelivery';
+import { unsettledTopics } from './accumulatorQueues';
 
 /**
  * Where the next Metadata request goes: the brokers the last response named, else bootstrap.servers
@@ -22,8 +23,7 @@ export function requestMetadata(w: World, p: ProducerClient): void {
   const target = brokers[p.bootstrapIdx % brokers.length]!;
   p.metadataInFlight = true;
   p.metadataReqId = nextReqId(w);
-  const topics = new Set<string>();
-  for (const id of p.records.keys()) topics.add(w.ledgerIndex.get(id)!.topic);
+  const topics = unsettledTopics(p);
   if (p.loop) topics.add(p.loop.topic);
   send(w, p.id, target, { kind: 'Metadata', topics: [...topics] }, p.metadataReqId);
   p.metadataToken = setClientTimer(w, p.id, clientTimerMs(num(p, 'request.timeout.ms')), 'metadataRefresh');

@@ -7,7 +7,8 @@ import { tpKey } from '../model/metadata';
 import { partitionForKey } from './partitioner';
 import { recordSizeBytes } from '../model/messages';
 import { nextInt } from '../kernel/rng';
-import type { ProducerClient, ProducerRecordState, World } from '../model/world';
+import type { AccumulatorQueue, ProducerClient, ProducerRecordState, World } from '../model/world';
+import { earliestReady, insertWaiting, isIrregular, nextReady } from './accumulatorQueues';
 import type { LedgerEntry, NodeId } from '../model/types';
 import { num, settle } from './producerDelivery';
 import { requestMetadata } from './producerMetadata';
@@ -38,11 +39,17 @@ export function choosePartition(
 /**
  * The Sender: records whose linger.ms (or retry backoff) has passed go out in batches of up to
  * batch.size per partition, at most max.in.flight.requests.per.connection requests per broker.
+ * Each partition's queue is read from its head, in send order across the queues (a heap on each
+ * queue's next record, as the pass over every record in send order decided); once what is left of a
+ * queue can only wait (held behind a retry, not ready yet, no leader, no connection slot free,
+ * max.block.ms not over), it is left as it is after one look and a search for its first record not
+ * ready yet. So the pass costs per partition, not per waiting record (RecordAccumulator.ready and
+ * drainBatchesForOneNode look at each partition's head batch).
  */
 export function drain(w: World, p: ProducerClient): void {
   const stale = w.nowMs - p.metadataFetchedAtMs > num(p, 'metadata.max.age.ms');
   if (p.needMetadata || stale) requestMetadata(w, p);
-  if (p.ready.length === 0) {
+  if (p.queues.size === 0) {
     if (p.txn) txnStep(w, p); // a commit may wait for the last record to settle
     return; // nothing waits to be sent (most responses find it so)
   }
@@ -50,22 +57,23 @@ export function drain(w: World, p: ProducerClient): void {
   let wakeAtMs = Infinity;
   const maxInFlight = num(p, 'max.in.flight.requests.per.connection');
   const batchSize = num(p, 'batch.size');
-  const waiting: number[] = [];
+  const maxBlockMs = num(p, 'max.block.ms');
   // Made when first needed: most wake-ups find nothing to send.
   let batches: Map<string | number, Batch[]> | null = null;
   // With idempotence, a batch waiting to be retried holds back newer records of its partition
-  // (ordering): per topic, the partitions held. Most of a stuck backlog is held, so a held record
-  // costs two lookups, and no tpKey string is made for it.
+  // (ordering): per topic, the partitions held.
   let held: Map<string, Set<number>> | null = null;
   // Per leader, the batches made so far that need a connection slot (acks=0 takes none), and the
   // batch keys whose next batches cannot be sent now: what is past them waits without batching.
   let formed: Map<NodeId, number> | null = null;
   let closed: Set<string | number> | null = null;
+  // Per partition (tpKey), the batch keys with batches made in this pass and not closed: records of
+  // the partition may still join them.
+  let openKeys: Map<string, number> | null = null;
   const nowMs = w.nowMs;
-  for (const id of p.ready) {
-    const r = p.records.get(id);
-    if (!r || r.inFlight) continue;
-    const entry = w.ledgerIndex.get(id)!;
+
+  /** One record's turn: true when it waits (false: it joined a batch, or failed). */
+  const step = (r: ProducerRecordState, entry: LedgerEntry): boolean => {
     // A record sent before its topic's metadata arrived gets its partition now, so that it is held
     // with the others behind a retry of that partition.
     if (r.partition < 0) choosePartition(w, p, r, entry);
@@ -76,43 +84,37 @@ export function drain(w: World, p: ProducerClient): void {
         if (heldHere) heldHere.add(r.partition);
         else (held ??= new Map()).set(entry.topic, new Set([r.partition]));
       }
-      waiting.push(id);
-      continue;
+      return true;
     }
     const leaders = p.leaders.get(entry.topic);
-    const tp = tpKey(entry.topic, r.partition);
     if (!leaders) {
       // KafkaProducer.waitOnMetadata: send() gives up after max.block.ms without the topic's metadata.
-      const blockedUntil = entry.sentAtMs + num(p, 'max.block.ms');
-      if (w.nowMs >= blockedUntil) {
-        p.records.delete(id);
+      const blockedUntil = entry.sentAtMs + maxBlockMs;
+      if (nowMs >= blockedUntil) {
+        p.records.delete(r.recordId);
         settle(
           w,
           p,
           entry,
           'failed',
           'TimeoutException',
-          `Topic ${entry.topic} not present in metadata after ${num(p, 'max.block.ms')} ms`,
+          `Topic ${entry.topic} not present in metadata after ${maxBlockMs} ms`,
         );
-        continue;
+        return false;
       }
       wakeAtMs = Math.min(wakeAtMs, blockedUntil);
-      waiting.push(id);
-      continue;
+      return true;
     }
     const leader = leaders[r.partition]?.leader ?? -1;
     if (leader < 0) {
       p.needMetadata = true;
-      waiting.push(id);
-      continue;
+      return true;
     }
     // A transactional record waits until its partition is in the transaction (AddPartitionsToTxn).
-    if (p.txn && !sendAllowed(p.txn, entry.topic, r.partition)) {
-      waiting.push(id);
-      continue;
-    }
+    if (p.txn && !sendAllowed(p.txn, entry.topic, r.partition)) return true;
     // A batch that was sent keeps its records on retry (RecordAccumulator.reenqueue): the broker
     // recognises a duplicate only as the same batch, first to last sequence number.
+    const tp = tpKey(entry.topic, r.partition);
     const key = r.batchId >= 0 ? r.batchId : entry.acks === 'all' ? tp : `${tp}|${entry.acks}`;
     batches ??= new Map();
     const list = batches.get(key);
@@ -120,8 +122,7 @@ export function drain(w: World, p: ProducerClient): void {
     // only at what the broker's free connection slots can take): the backlog is not batched again.
     if (closed?.has(key) || (!list && (formed?.get(leader) ?? 0) >= freeSlots(p, leader, maxInFlight))) {
       drainStats.unsendable++;
-      waiting.push(id);
-      continue;
+      return true;
     }
     drainStats.batched++;
     const b = list?.[list.length - 1];
@@ -132,10 +133,10 @@ export function drain(w: World, p: ProducerClient): void {
         // This key's own batches already fill every free slot: its next batches wait (and so do its
         // later records, which would have joined them).
         (closed ??= new Set()).add(key);
+        openKeys!.set(tp, openKeys!.get(tp)! - 1);
         drainStats.batched--;
         drainStats.unsendable++;
-        waiting.push(id);
-        continue;
+        return true;
       }
       if (entry.acks !== 0) (formed ??= new Map()).set(leader, (formed.get(leader) ?? 0) + 1);
       // A new batch starts with its first record (arrays made to size: most batches keep one record).
@@ -150,26 +151,185 @@ export function drain(w: World, p: ProducerClient): void {
         full: false,
       };
       if (list) list.push(first);
-      else batches.set(key, [first]);
-      continue;
+      else {
+        batches.set(key, [first]);
+        (openKeys ??= new Map()).set(tp, (openKeys.get(tp) ?? 0) + 1);
+      }
+      return false;
     }
     b.records.push(r);
     b.entries.push(entry);
     b.bytes += size;
+    return false;
+  };
+
+  /**
+   * Whether the rest of queue `q` from `c`, first sends at the producer's acks only, can only wait
+   * now (and stays so for this pass: what decides it only grows, held partitions, closed keys,
+   * batches formed); then its wake-up is noted. They become ready in send order (sent time +
+   * linger.ms), so what the first ready one meets, every ready one after it meets.
+   */
+  const restWaits = (q: AccumulatorQueue, c: number): boolean => {
+    const ids = q.ids;
+    const head = p.records.get(ids[c]!);
+    drainStats.read++;
+    if (!head || head.inFlight) return false; // dropped in its turn
+    if (head.readyAtMs > nowMs) {
+      if (head.readyAtMs < wakeAtMs) wakeAtMs = head.readyAtMs;
+      return true;
+    }
+    let blockedUntil = Infinity;
+    let noLeader = false;
+    let unsendable = false;
+    const leaders = p.leaders.get(q.topic);
+    if (!leaders) {
+      blockedUntil = w.ledgerIndex.get(head.recordId)!.sentAtMs + maxBlockMs;
+      if (nowMs >= blockedUntil) return false; // it fails in its turn
+    } else {
+      if (q.partition < 0) return false; // they get their partitions in their turns
+      const leader = leaders[q.partition]?.leader ?? -1;
+      if (leader < 0) noLeader = true;
+      else if (!p.txn || sendAllowed(p.txn, q.topic, q.partition)) {
+        const tp = tpKey(q.topic, q.partition);
+        const key = p.acks === 'all' ? tp : `${tp}|${p.acks}`;
+        if (
+          !closed?.has(key) &&
+          (batches?.get(key) || (formed?.get(leader) ?? 0) < freeSlots(p, leader, maxInFlight))
+        )
+          return false; // it joins a batch in its turn
+        unsendable = true;
+      }
+    }
+    // The first record of the rest not ready yet: the rest's wake-up.
+    let lo = c + 1;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const r = p.records.get(ids[mid]!);
+      drainStats.read++;
+      if (!r || r.inFlight) return false; // (a record gone is dropped in its turn)
+      if (r.readyAtMs > nowMs) hi = mid;
+      else lo = mid + 1;
+    }
+    if (lo < ids.length) wakeAtMs = Math.min(wakeAtMs, p.records.get(ids[lo]!)!.readyAtMs);
+    wakeAtMs = Math.min(wakeAtMs, blockedUntil);
+    if (noLeader) p.needMetadata = true;
+    if (unsendable) drainStats.unsendable += lo - c;
+    return true;
+  };
+
+  /**
+   * Whether every record of `q` from `c` on, retries included, can only wait now and for the rest of
+   * this pass: its partition is held behind a retry; or its leader is unknown and a metadata
+   * request is already asked for; or the transaction does not have the partition yet; or no batch
+   * of the partition is open and the leader's free connection slots are taken. Then their wake-up is
+   * the earliest readyAtMs still to come among them.
+   */
+  const allWait = (q: AccumulatorQueue, c: number, tp: string): boolean => {
+    const head = p.records.get(q.ids[c]!);
+    drainStats.read++;
+    if (!head || head.inFlight) return false; // (a record gone is dropped in its turn, and only the oldest are)
+    if (!held?.get(q.topic)?.has(q.partition)) {
+      const leaders = p.leaders.get(q.topic);
+      if (!leaders) return false;
+      const leader = leaders[q.partition]?.leader ?? -1;
+      if (leader < 0) {
+        if (!p.needMetadata) return false;
+      } else if (!p.txn || sendAllowed(p.txn, q.topic, q.partition)) {
+        if ((openKeys?.get(tp) ?? 0) > 0) return false;
+        if ((formed?.get(leader) ?? 0) < freeSlots(p, leader, maxInFlight)) return false;
+      }
+    }
+    const at = nextReady(p, q, nowMs);
+    if (at < wakeAtMs) wakeAtMs = at;
+    return true;
+  };
+
+  // The queues, merged in send order: a heap of queue indices on the id of each one's next record.
+  const queues = [...p.queues.values()];
+  const tps = [...p.queues.keys()];
+  const n = queues.length;
+  const cursor = new Array<number>(n).fill(0);
+  const seen = new Array<number>(n).fill(0); // irregular records read
+  const kept: number[][] = [];
+  const keptIrregular = new Array<number>(n).fill(0);
+  const moved: LedgerEntry[] = []; // records that got their partition in this pass and wait
+  const heap: number[] = [];
+  const next = (qi: number) => queues[qi]!.ids[cursor[qi]!]!;
+  const siftDown = (i: number) => {
+    const size = heap.length;
+    const qi = heap[i]!;
+    const id = next(qi);
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= size) break;
+      if (child + 1 < size && next(heap[child + 1]!) < next(heap[child]!)) child++;
+      if (next(heap[child]!) >= id) break;
+      heap[i] = heap[child]!;
+      i = child;
+    }
+    heap[i] = qi;
+  };
+  const popHead = () => {
+    const last = heap.pop()!;
+    if (heap.length > 0) {
+      heap[0] = last;
+      siftDown(0);
+    }
+  };
+  for (let qi = 0; qi < n; qi++) {
+    kept.push([]);
+    heap.push(qi);
   }
-  if (batches)
-    for (const list of batches.values()) {
+  for (let i = (n >>> 1) - 1; i >= 0; i--) siftDown(i);
+  while (heap.length > 0) {
+    const qi = heap[0]!;
+    const q = queues[qi]!;
+    const c = cursor[qi]!;
+    if ((q.partition >= 0 && allWait(q, c, tps[qi]!)) || (seen[qi] === q.irregular && restWaits(q, c))) {
+      popHead(); // the rest of this queue stays as it is
+      continue;
+    }
+    const id = q.ids[c]!;
+    cursor[qi] = c + 1;
+    const entry = w.ledgerIndex.get(id)!;
+    const irregular = isIrregular(p, entry);
+    if (irregular) seen[qi] = seen[qi]! + 1;
+    const r = p.records.get(id);
+    drainStats.read++;
+    // A record settled meanwhile (delivery.timeout.ms) is dropped; one that waits keeps its place.
+    if (r && !r.inFlight && step(r, entry)) {
+      if (r.partition === q.partition) {
+        kept[qi]!.push(id);
+        if (irregular) keptIrregular[qi] = keptIrregular[qi]! + 1;
+      } else moved.push(entry);
+    }
+    if (c + 1 < q.ids.length) siftDown(0);
+    else popHead();
+  }
+  // Each queue loses what left it from the part read: what waits stays ahead of the rest, in order.
+  for (let qi = 0; qi < n; qi++) {
+    const q = queues[qi]!;
+    const end = cursor[qi]!;
+    const k = kept[qi]!;
+    if (k.length === end) continue;
+    for (let i = 0; i < k.length; i++) q.ids[end - k.length + i] = k[i]!;
+    q.ids.splice(0, end - k.length);
+    q.irregular -= seen[qi]! - keptIrregular[qi]!;
+    if (q.ids.length === 0) p.queues.delete(tpKey(q.topic, q.partition));
+  }
+  for (const e of moved) insertWaiting(p, e, p.records.get(e.recordId)!.partition);
+  // (Assigned in step: TypeScript does not follow the closure.)
+  const formedBatches = batches as Map<string | number, Batch[]> | null;
+  if (formedBatches)
+    for (const list of formedBatches.values()) {
       for (const b of list) {
         // Batches that find the connection full wait for a response to free a slot.
         if ((p.inFlightPerBroker.get(b.leader) ?? 0) >= maxInFlight)
-          for (const r of b.records) waiting.push(r.recordId);
+          for (const e of b.entries) insertWaiting(p, e, b.partition);
         else sendBatch(w, p, b);
       }
     }
-  // In record order (send order); batches put back for a full connection may break it.
-  let sorted = true;
-  for (let i = 1; i < waiting.length && sorted; i++) sorted = waiting[i - 1]! < waiting[i]!;
-  p.ready = sorted ? waiting : waiting.sort((a, b) => a - b);
   if (p.needMetadata && !p.metadataInFlight) requestMetadata(w, p);
   if (p.txn) txnStep(w, p);
   if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, Math.max(wakeAtMs, w.nowMs), 'retry');
@@ -182,77 +342,36 @@ function freeSlots(p: ProducerClient, leader: NodeId, maxInFlight: number): numb
 
 /**
  * Work counters for tests and benchmarks (not state: nothing reads them to decide): records put
- * into a batch, records that waited at once because no batch of theirs could be sent, and records
- * the quick look read.
+ * into a batch, records that waited because no batch of theirs could be sent, and records the
+ * Sender read (its quick look and its pass).
  */
-export const drainStats = { batched: 0, unsendable: 0, looked: 0 };
+export const drainStats = { batched: 0, unsendable: 0, read: 0 };
 
 /**
  * The Sender's quick look: when every waiting record still lingers (and has its partition), it only
  * makes sure that it wakes up for the first one, and the full pass is skipped. So a send() with
- * linger.ms arms the Sender's wake-up instead of running it (RecordAccumulator.append).
+ * linger.ms arms the Sender's wake-up instead of running it (RecordAccumulator.append). Per
+ * partition it asks for the earliest readyAtMs (a heap kept beside the queue), not every record.
  */
 function nothingDue(w: World, p: ProducerClient): boolean {
-  const look = quickLook(p);
-  if (look.unassignedId >= 0 || look.wakeAtMs <= w.nowMs) return false;
-  if (look.wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, look.wakeAtMs, 'retry');
-  return true;
-}
-
-interface QuickLook {
-  ready: number[];
-  /** How much of `ready` was read, and its last id then (to see that it only grew at its end). */
-  readLength: number;
-  lastId: number;
-  /** The earliest readyAtMs of a waiting record (not in flight), and that record. */
-  wakeAtMs: number;
-  wakeId: number;
-  /** A waiting record without a partition (its topic had no metadata), or -1. */
-  unassignedId: number;
-}
-
-/**
- * The quick look's answer, kept while nothing it read can have changed. Between drains a waiting
- * record changes only by settling (its id leaves `p.records`), and records join `ready` at its end
- * (a send; a retry: older ids, sorted in, which moves the last id read). Drain replaces `ready`.
- * A memo of the World, not part of it (a cloned World looks again): without it every response
- * walked the whole backlog, so a second cost more as the backlog grew.
- */
-const quickLooks = new WeakMap<ProducerClient, QuickLook>();
-
-function waitingRecord(p: ProducerClient, id: number): boolean {
-  const r = p.records.get(id);
-  return r !== undefined && !r.inFlight;
-}
-
-function quickLook(p: ProducerClient): QuickLook {
-  const ready = p.ready;
-  let look = quickLooks.get(p);
-  if (
-    !look ||
-    look.ready !== ready ||
-    ready.length < look.readLength ||
-    (look.readLength > 0 && ready[look.readLength - 1] !== look.lastId) ||
-    (look.wakeId >= 0 && !waitingRecord(p, look.wakeId)) ||
-    (look.unassignedId >= 0 && !waitingRecord(p, look.unassignedId))
-  ) {
-    look = { ready, readLength: 0, lastId: -1, wakeAtMs: Infinity, wakeId: -1, unassignedId: -1 };
-    quickLooks.set(p, look);
-  }
-  for (let i = look.readLength; i < ready.length; i++) {
-    const id = ready[i]!;
-    drainStats.looked++;
-    const r = p.records.get(id);
-    if (!r || r.inFlight) continue;
-    if (r.partition < 0 && look.unassignedId < 0) look.unassignedId = id;
-    if (r.readyAtMs < look.wakeAtMs) {
-      look.wakeAtMs = r.readyAtMs;
-      look.wakeId = id;
+  let wakeAtMs = Infinity;
+  for (const q of p.queues.values()) {
+    if (q.partition < 0) {
+      // A live record without its partition: the pass gives it one if the metadata came.
+      for (const id of q.ids) {
+        drainStats.read++;
+        const r = p.records.get(id);
+        if (r && !r.inFlight) return false;
+      }
+      continue;
     }
+    drainStats.read++;
+    const at = earliestReady(p, q);
+    if (at <= w.nowMs) return false;
+    if (at < wakeAtMs) wakeAtMs = at;
   }
-  look.readLength = ready.length;
-  if (ready.length > 0) look.lastId = ready[ready.length - 1]!;
-  return look;
+  if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, wakeAtMs, 'retry');
+  return true;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Acks, LedgerEntry, NodeId } from '../model/types';
 import { bumpEpoch, failAndBumpEpoch, isNextSequence } from './idempotence';
 import { armDeliveryTimer, num, settle } from './producerDelivery';
 import { clientTimerMs } from '../model/clientConfig';
+import { insertWaiting } from './accumulatorQueues';
 
 const RETRIABLE = new Set([
   'NOT_LEADER_OR_FOLLOWER',
@@ -171,12 +172,11 @@ export function finishAttempt(
       continue;
     }
     r.readyAtMs = w.nowMs + backoffMs;
-    p.ready.push(recordId);
+    // Retried records go back in send order, ahead of newer ones (RecordAccumulator.reenqueue).
+    insertWaiting(p, entry, r.partition);
     requeued = true;
   }
-  // Retried records go back in send order, ahead of newer ones (ordering, as the accumulator keeps it).
   if (requeued) {
-    p.ready.sort((a, b) => a - b);
     // Records back in the accumulator count toward delivery.timeout.ms again (in flight they do not).
     armDeliveryTimer(w, p);
   }

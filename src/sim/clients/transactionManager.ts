@@ -13,6 +13,7 @@ import type { Body, CommittedOffset, MessageOf } from '../model/messages';
 import type { ProducerClient, TransactionState, World } from '../model/world';
 import type { NodeId } from '../model/types';
 import { armDeliveryTimer, num, settle } from './producerDelivery';
+import { filterWaiting } from './accumulatorQueues';
 
 /** Kafka Streams' commit.interval.ms under exactly-once: how often a transactional loop commits by default. */
 export const DEFAULT_TRANSACTION_MS = 100;
@@ -157,7 +158,7 @@ export function abortTransaction(w: World, p: ProducerClient): void {
     p.records.delete(r.recordId);
     if (entry) settle(w, p, entry, 'failed', 'TransactionAbortedException', 'the transaction was aborted');
   }
-  p.ready = p.ready.filter((id) => p.records.has(id));
+  filterWaiting(w, p, (id) => p.records.has(id));
   // The records failed by the abort itself do not make the next transaction bump the epoch.
   t.failedRecords = 0;
   armDeliveryTimer(w, p);
@@ -572,7 +573,7 @@ function fatal(w: World, p: ProducerClient, t: TransactionState, error: string):
     p.records.delete(r.recordId);
     if (entry) settle(w, p, entry, 'failed', fenced ? 'ProducerFencedException' : error);
   }
-  p.ready = p.ready.filter((id) => p.records.has(id));
+  filterWaiting(w, p, (id) => p.records.has(id));
   tell(w, p, 'fatal');
 }
 

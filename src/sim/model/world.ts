@@ -284,6 +284,16 @@ export interface ProducerRecordState {
   deadlineMs: number;
 }
 
+/** One partition's waiting records (RecordAccumulator's per-partition deque), oldest first. */
+export interface AccumulatorQueue {
+  topic: string;
+  /** -1: records sent before their topic's metadata arrived (they get a partition in the Sender). */
+  partition: number;
+  ids: number[];
+  /** How many of `ids` are retries or sends at other acks than the producer's (isIrregular). */
+  irregular: number;
+}
+
 export interface ProducerClient {
   id: string;
   acks: Acks;
@@ -302,8 +312,11 @@ export interface ProducerClient {
   nextSeq: Map<string, number>;
   /** Unsettled records in send order (so their delivery deadlines are in order too). */
   records: Map<number, ProducerRecordState>;
-  /** Records waiting to be sent (not in flight), oldest first. */
-  ready: number[];
+  /**
+   * Records waiting to be sent (not in flight), per partition in send order (tpKey; partition -1:
+   * records whose topic had no metadata yet). An empty queue is removed. See clients/accumulatorQueues.ts.
+   */
+  queues: Map<string, AccumulatorQueue>;
   inFlight: Map<number, InFlightRequest>;
   inFlightPerBroker: Map<NodeId, number>;
   requestTimer: DeadlineTimer;

@@ -17,6 +17,7 @@ import type { MetaRecord } from '../model/metadata';
 import type { Message, MessageKind, MessageOf } from '../model/messages';
 import type { ConsumerFetchSession, World } from '../model/world';
 import { lastStableOffset, ongoingTransactions } from '../broker/transactionIndex';
+import { drainStats } from '../clients/recordAccumulator';
 
 export interface ClusterSpec {
   seed?: number;
@@ -60,6 +61,17 @@ export class Driver {
   readonly sim: Simulation;
   constructor(scenario: Scenario | Simulation) {
     this.sim = 'nowMs' in scenario ? scenario : createSimulation(scenario);
+  }
+
+  /**
+   * The producers' Sender work since the last reset (clients/recordAccumulator.ts drainStats, shared
+   * by every simulation in this process): waiting records it read, put into a batch, or found with
+   * no connection slot for them. `reset` starts the count again after reading it.
+   */
+  senderWork(reset = false): { read: number; batched: number; unsendable: number } {
+    const work = { ...drainStats };
+    if (reset) Object.assign(drainStats, { read: 0, batched: 0, unsendable: 0 });
+    return work;
   }
 
   /** A copy of the cluster as it is now, driven on its own (a property test forks one settled scene). */
