@@ -30,7 +30,13 @@ import { failDelayed } from './delayedProduce';
 import { diskOf } from './logManager';
 import { maybeIncrementHighWatermark, updateFollowerFetchState } from './partition';
 import { rebuildProducerState } from './producerState';
-import { addToFetcher, maybeSendFetch, removeFromFetchers, replicaLayout, responseParts } from './replicaFetcher';
+import {
+  addToFetcher,
+  maybeSendFetch,
+  removeFromFetchers,
+  replicaLayout,
+  responseParts,
+} from './replicaFetcher';
 import { isThrottled, quotaAllowance, quotaExceeded, recordQuota, topicThrottled } from './replicationQuota';
 
 const FETCH_MAX_RECORDS = 2000; // besides replica.fetch.max.bytes, a cap that keeps one response cheap to build
@@ -175,7 +181,6 @@ function kickFetcher(w: World, node: SimNode, leaderId: NodeId): void {
   const f = node.broker!.fetchers.get(leaderId);
   if (f) maybeSendFetch(w, node, f);
 }
-
 
 /**
  * What a leader found for the parts of a follower's fetch, by place: the replica (undefined when
