@@ -22,7 +22,7 @@ import {
   type CanvasModel,
   type LayoutNode,
 } from '../store/canvas';
-import { isBehind, usePlaybackStore } from '../store/playback';
+import { usePlaybackStore } from '../store/playback';
 import { isNodeSelected, useSelectionStore } from '../store/selection';
 import { useSimulationStore } from '../store/simulation';
 import { selectFaultToleranceWarnings } from '../store/panels';
@@ -232,9 +232,10 @@ const Legend = memo(function Legend({ tile }: { tile: boolean }) {
 
 const SpeedNote = memo(function SpeedNote() {
   const speed = usePlaybackStore((s) => s.speed);
-  const achieved = usePlaybackStore((s) => s.achievedSpeed);
+  const note = usePlaybackStore((s) => s.speedNote);
   const playing = usePlaybackStore((s) => s.playing);
-  if (!isBehind(speed, achieved, playing)) return null;
+  if (!playing || !note.shown) return null;
+  const achieved = note.achieved;
   return (
     <p className="speed-note" role="status">
       Running at {achieved < 10 ? achieved.toFixed(1) : Math.round(achieved)}× of {speed}× requested

@@ -33,8 +33,15 @@ import {
 
 const REPLICA_SOCKET_TIMEOUT_MS = 30000; // replica.socket.timeout.ms
 
+/**
+ * Counts every change of a broker's replica map (a replica added or removed, with its disk) and of
+ * a fetcher's partitions, in any simulation: what was looked up before a change (a ServedSession,
+ * a fetcher's replicas in order) is looked up again after it.
+ */
+export const replicaLayout = { version: 0 };
+
 export function removeFromFetchers(node: SimNode, tp: string): void {
-  for (const f of node.broker!.fetchers.values()) f.parts.delete(tp);
+  for (const f of node.broker!.fetchers.values()) if (f.parts.delete(tp)) replicaLayout.version++;
 }
 
 export function addToFetcher(w: World, node: SimNode, tp: string, leaderId: NodeId): void {
@@ -52,7 +59,10 @@ export function addToFetcher(w: World, node: SimNode, tp: string, leaderId: Node
     };
     b.fetchers.set(leaderId, f);
   }
-  f.parts.add(tp);
+  if (!f.parts.has(tp)) {
+    f.parts.add(tp);
+    replicaLayout.version++;
+  }
   maybeSendFetch(w, node, f);
 }
 
@@ -66,6 +76,9 @@ export function addToFetcher(w: World, node: SimNode, tp: string, leaderId: Node
  * the disk lookup.
  */
 interface LastRequest {
+  /** The fetcher's replicas, in the order of its partitions (undefined where the broker has none), as of `layout`. */
+  order: (ReplicaMem | undefined)[];
+  layout: number;
   parts: FetchPart[];
   /** By place in `parts`; updated in place (never sent). */
   mems: ReplicaMem[];
@@ -86,7 +99,14 @@ export function maybeSendFetch(w: World, node: SimNode, f: Fetcher): void {
   if (f.inFlight || f.backoffUntilMs > w.nowMs) return;
   const b = node.broker!;
   let last = lastRequests.get(f);
-  if (!last) lastRequests.set(f, (last = { parts: [], mems: [], disks: [] }));
+  if (!last) lastRequests.set(f, (last = { order: [], layout: -1, parts: [], mems: [], disks: [] }));
+  // The replicas of the fetcher's partitions, looked up again only after the layout changed.
+  const order = last.order;
+  if (last.layout !== replicaLayout.version) {
+    order.length = 0;
+    for (const tp of f.parts) order.push(b.replicas.get(tp));
+    last.layout = replicaLayout.version;
+  }
   const prev = last.parts;
   let changed = false;
   let n = 0;
@@ -94,8 +114,8 @@ export function maybeSendFetch(w: World, node: SimNode, f: Fetcher): void {
   // The partitions of a session are mostly of one topic: its image is looked up once per run of it.
   let topic: string | null = null;
   let topicMayThrottle = false;
-  for (const tp of f.parts) {
-    const mem = b.replicas.get(tp);
+  for (let k = 0; k < order.length; k++) {
+    const mem = order[k];
     if (!mem || mem.role !== 'follower' || mem.leaderId !== f.leaderId || mem.fetchError) continue;
     if (mem.fetchDelayUntilMs > w.nowMs) {
       delayedUntil = Math.min(delayedUntil, mem.fetchDelayUntilMs);
@@ -115,7 +135,7 @@ export function maybeSendFetch(w: World, node: SimNode, f: Fetcher): void {
     const cached = last.disks[n];
     if (last.mems[n] === mem && cached) disk = cached;
     else {
-      disk = diskOf(node, tp);
+      disk = diskOf(node, mem.key);
       last.mems[n] = mem;
       last.disks[n] = disk;
     }

@@ -31,7 +31,13 @@ import { failDelayed } from './delayedProduce';
 import { diskOf } from './logManager';
 import { maybeIncrementHighWatermark, updateFollowerFetchState } from './partition';
 import { rebuildProducerState } from './producerState';
-import { addToFetcher, maybeSendFetch, removeFromFetchers, responseParts } from './replicaFetcher';
+import {
+  addToFetcher,
+  maybeSendFetch,
+  removeFromFetchers,
+  replicaLayout,
+  responseParts,
+} from './replicaFetcher';
 import { isThrottled, quotaAllowance, quotaExceeded, recordQuota, topicThrottled } from './replicationQuota';
 
 const FETCH_MAX_RECORDS = 2000; // besides replica.fetch.max.bytes, a cap that keeps one response cheap to build
@@ -51,7 +57,7 @@ export function applyPartitionState(w: World, node: SimNode, p: PartitionState):
       becomeNone(w, node, mem, 'NOT_LEADER_OR_FOLLOWER');
       b.replicas.delete(tp);
       node.disk.partitions.delete(tp); // StopReplica with deletion: the log leaves this broker
-      replicaLayoutVersion++;
+      replicaLayout.version++;
     }
     return;
   }
@@ -77,7 +83,7 @@ export function applyPartitionState(w: World, node: SimNode, p: PartitionState):
       fetchDelayUntilMs: 0,
     };
     b.replicas.set(tp, mem);
-    replicaLayoutVersion++;
+    replicaLayout.version++;
   }
   const newerEpoch = p.leaderEpoch > mem.leaderEpoch;
   mem.replicas = p.replicas;
@@ -178,12 +184,6 @@ function kickFetcher(w: World, node: SimNode, leaderId: NodeId): void {
 }
 
 /**
- * Counts every change of a broker's replica map (a replica added or removed, with its disk), in any
- * simulation: a ServedSession made before a change is not used after it.
- */
-let replicaLayoutVersion = 0;
-
-/**
  * What a leader found for the parts of a follower's fetch, by place: the replica (undefined when
  * it has none) and its disk. A follower lists its partitions in the same order every time, so the
  * next request finds them at the same places, and the response to a parked request finds them
@@ -202,9 +202,9 @@ function servedSession(b: BrokerMem, replicaId: NodeId): ServedSession {
   let byFollower = servedSessions.get(b);
   if (!byFollower) servedSessions.set(b, (byFollower = new Map()));
   let s = byFollower.get(replicaId);
-  if (!s) byFollower.set(replicaId, (s = { version: replicaLayoutVersion, keys: [], mems: [], disks: [] }));
-  if (s.version !== replicaLayoutVersion) {
-    s.version = replicaLayoutVersion;
+  if (!s) byFollower.set(replicaId, (s = { version: replicaLayout.version, keys: [], mems: [], disks: [] }));
+  if (s.version !== replicaLayout.version) {
+    s.version = replicaLayout.version;
     s.keys.length = 0;
     s.mems.length = 0;
     s.disks.length = 0;
