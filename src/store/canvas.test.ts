@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../sim/types';
 import { announcementFor, cutStates, layoutCluster, messageBudget, replicaRole, type Box } from './canvas';
+import { cardSizes, chipLines } from './canvas/layout';
 
 function cluster(brokers: number, zones: number) {
   const rack = (i: number) => `zone-${String.fromCharCode(97 + (i % zones))}`;
@@ -99,6 +100,19 @@ describe('the canvas layout', () => {
     expect(tile.width * zoom).toBeGreaterThanOrEqual(30);
     // The 48-broker cards of the large preset, for comparison: 150 px wide.
     expect(tile.width).toBeLessThan(150);
+  });
+
+  it("makes a card tall enough for a second topic's chips on their own line", () => {
+    // orders: 3 chips (a row of its own); payments: 1 chip, on the next line, with its name.
+    expect(chipLines([3, 1])).toEqual({ rows: 2, labels: 2 });
+    // One topic, as before: rows of four, one name.
+    expect(chipLines([6])).toEqual({ rows: 2, labels: 1 });
+    expect(cardSizes(false, 6, false, chipLines([6])).brokerHeight).toBe(cardSizes(false, 6).brokerHeight);
+    // Three topics of one chip share a line; two topics of two do not fit one.
+    expect(chipLines([1, 1, 1])).toEqual({ rows: 1, labels: 1 });
+    expect(chipLines([2, 2])).toEqual({ rows: 2, labels: 2 });
+    const one = cardSizes(false, 4, false, chipLines([4])).brokerHeight;
+    expect(cardSizes(false, 4, false, chipLines([3, 1])).brokerHeight).toBeGreaterThan(one);
   });
 
   it('puts the controllers of a zone above its brokers', () => {

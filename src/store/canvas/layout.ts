@@ -24,12 +24,62 @@ export interface Sizes {
   controllerHeight: number;
 }
 
-/** Card sizes: full cards fit their chips; compact cards are small and uniform; tiles smaller still. */
-export function cardSizes(compact: boolean, maxChips: number, tile = false): Sizes {
+/** What a full card's replicas take: rows of chips, and topic names above them. */
+export interface ChipLines {
+  rows: number;
+  labels: number;
+}
+
+// A full card's chip geometry, as styles.css draws it (.chips, .topic-replicas--few).
+const CARD_INNER_WIDTH = 186;
+const CHIP_WIDTH = 44;
+const CHIP_GAP = 4;
+const TOPIC_GAP = 8;
+const CHIP_ROW_HEIGHT = 28;
+const TOPIC_LABEL_HEIGHT = 15;
+
+/**
+ * The lines a broker's chips take, given how many it draws of each topic in order, packed as the
+ * card packs them: a topic of one or two chips beside others shares a line while it fits, a larger
+ * one takes whole rows of four; each line starts with its topic names.
+ */
+export function chipLines(perTopic: readonly number[]): ChipLines {
+  let rows = 0;
+  let labels = 0;
+  let open = -1; // the width used on the line of small topics being filled, -1 when none is open
+  for (const n of perTopic) {
+    const few = perTopic.length > 1 && n <= 2;
+    if (!few) {
+      rows += Math.ceil(n / CHIPS_PER_ROW);
+      labels++;
+      open = -1;
+      continue;
+    }
+    const width = n * CHIP_WIDTH + (n - 1) * CHIP_GAP;
+    if (open >= 0 && open + TOPIC_GAP + width <= CARD_INNER_WIDTH) open += TOPIC_GAP + width;
+    else {
+      rows++;
+      labels++;
+      open = width;
+    }
+  }
+  return { rows, labels };
+}
+
+/** The height a full card's chips take, their topic names included beyond the first. */
+export function chipLinesHeight({ rows, labels }: ChipLines): number {
+  return Math.max(1, rows) * CHIP_ROW_HEIGHT + Math.max(0, labels - 1) * TOPIC_LABEL_HEIGHT;
+}
+
+/**
+ * Card sizes: full cards fit their chips (`lines`, the most any broker needs; else `maxChips` of one
+ * topic); compact cards are small and uniform; tiles smaller still.
+ */
+export function cardSizes(compact: boolean, maxChips: number, tile = false, lines?: ChipLines): Sizes {
   if (tile) return { width: 72, brokerHeight: 50, controllerHeight: 50 };
   if (compact) return { width: 150, brokerHeight: 96, controllerHeight: 96 };
-  const rows = Math.max(1, Math.ceil(Math.min(maxChips, MAX_CHIPS) / CHIPS_PER_ROW));
-  return { width: 210, brokerHeight: 84 + rows * 28, controllerHeight: 92 };
+  const chips = lines ?? { rows: Math.ceil(Math.min(maxChips, MAX_CHIPS) / CHIPS_PER_ROW), labels: 1 };
+  return { width: 210, brokerHeight: 84 + chipLinesHeight(chips), controllerHeight: 92 };
 }
 
 interface LayoutInput {
@@ -40,6 +90,8 @@ interface LayoutInput {
   /** Tiles instead of cards (hundreds of brokers). */
   tile?: boolean;
   maxChips: number;
+  /** The chip lines the fullest card needs (a full card of several topics); else from maxChips. */
+  chipLines?: ChipLines;
   /** Client card heights by key (they grow with their lines). */
   clientHeights?: Record<string, number>;
 }
@@ -58,7 +110,7 @@ export interface Layout {
  * Depends only on ids, racks and roles, so the cards never move while the cluster runs.
  */
 export function layoutCluster(input: LayoutInput): Layout {
-  const size = cardSizes(input.compact, input.maxChips, input.tile);
+  const size = cardSizes(input.compact, input.maxChips, input.tile, input.chipLines);
   const gap = input.tile ? TILE_GAP : GAP;
   const racks = [...new Set(input.nodes.map((n) => n.rack ?? NO_RACK))].sort((a, b) =>
     a === NO_RACK ? 1 : b === NO_RACK ? -1 : a < b ? -1 : a > b ? 1 : 0,

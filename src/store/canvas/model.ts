@@ -4,7 +4,7 @@ import type { NodeId, Snapshot } from '../../sim/types';
 import { clientCards } from './clients';
 import { cutEdges } from './cuts';
 import { clientKey } from './keys';
-import { layoutCluster, type Layout } from './layout';
+import { chipLines, chipLinesHeight, layoutCluster, type ChipLines, type Layout } from './layout';
 import { nodeCards } from './nodeCards';
 import { COLLAPSE_ABOVE_BROKERS, placeReplicas, TILE_ABOVE_BROKERS } from './replicas';
 import { placeStandby } from './standby';
@@ -32,6 +32,15 @@ export function selectCanvasModel(snapshot: Snapshot): CanvasModel {
   const { replicasOf, leaders, maxChips } = placeReplicas(snapshot);
   const nodes = nodeCards(snapshot, replicasOf, compact, tile);
   const zones = zoneCards(nodes);
+  // The fullest card's chip lines (its topics in the order the card draws them).
+  let lines: ChipLines | undefined;
+  for (const n of nodes) {
+    if (!n.broker?.chips) continue;
+    const perTopic = new Map<string, number>();
+    for (const chip of n.broker.chips) perTopic.set(chip.topic, (perTopic.get(chip.topic) ?? 0) + 1);
+    const l = chipLines([...perTopic.values()]);
+    if (!lines || chipLinesHeight(l) > chipLinesHeight(lines)) lines = l;
+  }
   const { clients, edges } = clientCards(snapshot, leaders);
   edges.push(...cutEdges(snapshot, nodes));
   const layout = layoutCluster({
@@ -46,6 +55,7 @@ export function selectCanvasModel(snapshot: Snapshot): CanvasModel {
     compact,
     tile,
     maxChips,
+    ...(lines ? { chipLines: lines } : {}),
     clientHeights: Object.fromEntries(clients.map((c) => [clientKey(c), 64 + c.lines.length * 18])),
   });
   if (snapshot.mirror) placeStandby(snapshot.mirror, layout, clients);
