@@ -92,6 +92,7 @@ test('a pasted describe of 30 brokers and 3,000 partitions opens, and the What i
   await expect(
     page
       .getByRole('tabpanel', { name: 'Dashboard' })
+      .getByRole('region', { name: /No fault tolerance/ })
       .getByRole('listitem')
       .filter({ hasText: 'zone-a-only' }),
   ).toContainText('100 of 100 partitions with every replica in zone-a: losing that zone takes them offline');
