@@ -2,8 +2,8 @@
 // `kafka-topics.sh --describe` output. The canvas draws each node as a tile (its id, its state's
 // glyph, its leader count) so that all of them fit the screen without a minimap over them, and a
 // tile works as a card does: named, selectable, crashable.
-import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations } from './support';
+import { expect, test } from '@playwright/test';
+import { paste, seriousViolations } from './support';
 
 const RACKS = ['zone-a', 'zone-b', 'zone-c', 'zone-d'];
 const PER_RACK = 50;
@@ -33,15 +33,6 @@ function describeOutput(): string {
     for (let b = 1; b <= PER_RACK; b++) lines.push(`${r * PER_RACK + b} ${rack}`);
   });
   return lines.join('\n');
-}
-
-/** Sets the field's value and fires the input event a paste fires (typing 2 MB would take minutes). */
-async function paste(page: Page, label: string, text: string) {
-  await page.getByLabel(label).evaluate((field, value) => {
-    const set = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
-    set.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
 }
 
 const inside = (

@@ -47,3 +47,15 @@ export async function seriousViolations(page: Page, include?: string) {
       nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
     }));
 }
+
+/**
+ * Pastes `text` into the field: sets its value and fires the input event a paste fires (Playwright's
+ * fill inserts 300 KB as typed text, which takes Chromium about 90 s here).
+ */
+export async function paste(page: Page, label: string, text: string) {
+  await page.getByLabel(label).evaluate((field, value) => {
+    const set = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
+    set.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+}

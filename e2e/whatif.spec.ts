@@ -2,7 +2,7 @@
 // brokers in 3 racks, 3,000 partitions, written in TopicCommand's exact format), open it, and lose
 // a zone from the What if tab; then lose one on the canvas.
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations } from './support';
+import { paste, seriousViolations } from './support';
 
 const BROKERS_PER_RACK = 10;
 const RACKS = ['zone-a', 'zone-b', 'zone-c'];
@@ -39,18 +39,6 @@ function describeOutput(): string {
     for (let b = 1; b <= BROKERS_PER_RACK; b++) lines.push(`${r * BROKERS_PER_RACK + b} ${rack}`);
   });
   return lines.join('\n');
-}
-
-/**
- * Pastes `text` into the field: sets its value and fires the input event a paste fires (Playwright's
- * fill inserts 300 KB as typed text, which takes Chromium about 90 s here).
- */
-async function paste(page: Page, label: string, text: string) {
-  await page.getByLabel(label).evaluate((field, value) => {
-    const set = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
-    set.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
 }
 
 async function importIt(page: Page) {
