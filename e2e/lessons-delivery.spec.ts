@@ -1,4 +1,4 @@
-// The lessons of issue 13 in Chromium at 1280×720, as a learner plays them: "Delivery guarantees"
+// The delivery-guarantee and message-lifecycle lessons in Chromium at 1280×720, as a learner plays them: "Delivery guarantees"
 // (at most once, at least once, exactly once) and "A record from send() to commit", whose steps open
 // the Partition log on the record's partition; and the two fork-and-compare experiments of
 // transactions and idempotence. lessons-played.spec.ts leaves these lessons to this spec.

@@ -196,7 +196,7 @@ function speedScenes(): SpeedScene[] {
 const brokerIds = (scenario: Scenario): number[] =>
   scenario.nodes.filter((n) => n.roles.includes('broker')).map((n) => n.id);
 
-/** The speeds a scene is held to: up to 1000× on up to 12 brokers, 100× above (issue 17). */
+/** The speeds a scene is held to: up to 1000× on up to 12 brokers, 100× above. */
 const speedsFor = (scene: SpeedScene): number[] => (scene.brokers <= 12 ? [100, 1000] : [100]);
 
 function scriptCommands(scenario: Scenario): Command[] {

@@ -4,7 +4,7 @@
 // median of --runs runs after one warm-up run that is not counted.
 // Also: the large cluster idle with a quorum of 5 controllers (size quorum: heartbeats and the
 // controller's periodic work only), and the large load with 5 controllers (large+5c).
-// And issue 15's huge size, 200 brokers and 20,000 partitions, idle and under the same load (--only huge).
+// And the huge size, 200 brokers and 20,000 partitions, idle and under the same load (--only huge).
 // Options: --only small|medium|large|quorum|large+5c|huge|clients|txn|memory  --runs N  --soak (the 10-minute memory run of the large size)
 // --only memory: heap growth per simulated hour of the large and default presets under a steady producer, with the
 // record ceiling (kernel/recordCeiling.ts) and without it (`--minutes M` scales the runs' simulated minutes, 12 by default).
@@ -70,7 +70,7 @@ const SIZES: Size[] = [
     measureSimMs: 20_000,
     note: 'the large load with 5 controllers',
   },
-  // Issue 15: a real mid-sized cluster, at the simulator's limits' scale (200 brokers, 20,000 partitions).
+  // A real mid-sized cluster, at the simulator's limits' scale (200 brokers, 20,000 partitions).
   {
     name: 'huge',
     brokers: 200,

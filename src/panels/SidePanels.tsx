@@ -51,7 +51,7 @@ export function SidePanels() {
   const tab = usePanelsUi((state) => state.tab);
   // The content of a newly chosen tab mounts in a deferred (interruptible) render: the click paints
   // the tab as chosen at once, and a heavy panel (the Dashboard of 2,000 partitions) fills in after
-  // without holding that paint (issue 18: a click answered within 100 ms).
+  // without holding that paint (a click answered within 100 ms).
   const shown = useDeferredValue(tab);
   const setTab = usePanelsUi((state) => state.setTab);
   const selected = useSelectionStore((state) => state.selected);

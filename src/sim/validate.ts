@@ -25,9 +25,9 @@ export const SCENARIO_VERSION = 1;
 
 /** Documented limits, so that scenario URLs and the UI stay sane. */
 export const LIMITS = Object.freeze({
-  /** Nodes in the cluster, counting those added by addNode (issue 15: a real mid-sized cluster, 200 brokers, fits). */
+  /** Nodes in the cluster, counting those added by addNode (a real mid-sized cluster, 200 brokers, fits). */
   maxNodes: 256,
-  /** Partitions over all topics, counting those created by createTopic (issue 15: 20,000). */
+  /** Partitions over all topics, counting those created by createTopic (a real mid-sized cluster: 20,000). */
   maxPartitions: 20000,
   maxScriptSteps: 2000,
   /** Records sent by one produce command. */

@@ -25,7 +25,7 @@ describe('the speed note', () => {
     const notes = after(1000, [900, 800]);
     expect(notes.map((n) => n.shown)).toEqual([true, true]);
     expect(notes[1]!.achieved).toBe(850);
-    // 92× of 100× asked (issue 17's healthy default) was not flagged at the old 80% threshold.
+    // 92× of 100× asked (the healthy default scene, measured in the page) was not flagged at the old 80% threshold.
     expect(after(100, [92]).at(-1)!.shown).toBe(true);
   });
 

@@ -18,7 +18,7 @@ export interface SpeedNote {
 
 export const NO_SPEED_NOTE: SpeedNote = { shown: false, achieved: 0, recent: [] };
 
-/** The note appears when the run falls below this share of the requested speed (issue 17: 95%)... */
+/** The note appears when the run falls below this share of the requested speed (95%: the speed a user picks is the speed they get)... */
 export const SPEED_NOTE_BELOW = 0.95;
 /** ...and goes only once the run is back above this share, so a run near 95% does not flicker. */
 export const SPEED_NOTE_CLEARS_AT = 0.98;

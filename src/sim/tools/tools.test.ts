@@ -520,7 +520,7 @@ describe('the cli command', () => {
   });
 });
 
-// Issue 15: Kafka's TopicCommand prints no fault-tolerance warning; the simulator adds its own
+// Kafka's TopicCommand prints no fault-tolerance warning; the simulator adds its own
 // note after the tool's output in the min-ISR views, never a line dressed as Kafka's.
 describe('kafka-topics.sh --describe --under-min-isr-partitions, with the simulator note', () => {
   it('notes a topic whose replication factor is at min.insync.replicas, or whose replicas share a rack', () => {

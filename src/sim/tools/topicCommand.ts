@@ -405,7 +405,7 @@ function describeTopics(opts: ParsedOptions, w: World, out: Printer): void {
 }
 
 /**
- * Issue 15's warning beside the min-ISR views: a topic with no fault tolerance (replication factor
+ * The simulator's warning beside the min-ISR views: a topic with no fault tolerance (replication factor
  * ≤ min.insync.replicas, or a partition with every replica in one rack). Kafka prints no such line,
  * so it is said as the simulator's note, after the tool's own output.
  */
