@@ -35,6 +35,7 @@ export function newBrokerMem(): BrokerMem {
   return {
     brokerEpoch: -1,
     registered: false,
+    strayChecked: false,
     registrationInFlight: false,
     heartbeatInFlight: false,
     controllerTarget: null,
@@ -233,10 +234,40 @@ export function onMetadataApplied(w: World, node: SimNode, records: MetaRecord[]
     }
   }
   if (topicsChanged) onMetadataTopicsChanged(w, node);
+  if (!b.strayChecked && b.registered && node.raft!.image.offset >= b.brokerEpoch) removeStrayLogs(w, node);
   // A batch of NoOpRecords alone (KIP-835, twice a second) changes nothing worth a line.
   let count = 0;
   for (const rec of records) if (rec.type !== 'NoOpRecord') count++;
   emitMetadataApplied(w, node, count);
+}
+
+/**
+ * Once a (re)started broker has caught up with the metadata log to its own registration, it checks
+ * the logs on its disk against the image (BrokerMetadataPublisher.initializeManagers →
+ * LogManager.isStrayKraftReplica): a log whose topic is gone (deleted while the broker was down) or
+ * whose partition no longer lists this broker (reassigned away meanwhile) is a stray. Kafka renames
+ * its directory with a `-stray` suffix and never serves it again; the simulator deletes it. Every log
+ * the image still gives this broker has a replica by now (the replay applied its PartitionRecord), so a
+ * log without one is a stray.
+ */
+function removeStrayLogs(w: World, node: SimNode): void {
+  const b = node.broker!;
+  b.strayChecked = true;
+  const image = node.raft!.image;
+  const strays: string[] = [];
+  for (const tp of node.disk.partitions.keys()) {
+    if (b.replicas.has(tp)) continue;
+    if (image.partitions.get(tp)?.replicas.includes(node.id)) continue;
+    strays.push(tp);
+  }
+  if (strays.length === 0) return;
+  for (const tp of strays) node.disk.partitions.delete(tp);
+  emit(
+    w,
+    'StrayLogsRemoved',
+    `Broker ${node.id} found ${strays.length} stray log(s) on its disk (${strays.slice(0, 5).join(', ')}${strays.length > 5 ? ', …' : ''}): the metadata no longer gives it these partitions (deleted or moved while it was down), so it removes them.`,
+    { nodeId: node.id, count: strays.length },
+  );
 }
 
 /** A deleted topic: the broker stops its replicas of it and deletes their logs (ReplicaManager.stopPartitions). */

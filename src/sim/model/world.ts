@@ -220,6 +220,8 @@ export interface Fetcher {
 export interface BrokerMem {
   brokerEpoch: number;
   registered: boolean;
+  /** Whether the logs on disk were checked against the metadata once caught up (stray logs, broker.ts). */
+  strayChecked: boolean;
   registrationInFlight: boolean;
   heartbeatInFlight: boolean;
   controllerTarget: NodeId | null;

@@ -62,6 +62,7 @@ const CATEGORY_OF: Record<string, EventCategory> = {
   ShutdownRequested: 'nodes',
   BrokerStopped: 'nodes',
   TopicCreated: 'admin',
+  StrayLogsRemoved: 'admin',
   ConfigChanged: 'admin',
   CommandRefused: 'admin',
 };
