@@ -6,6 +6,7 @@ import { ledgerRow, ledgerSummary, type Acks } from '../store/panels';
 import { useSimulationStore } from '../store/simulation';
 import { CommandOutcome, KafkaText, SelectField, TextField, splitErrors, useCommand } from './form';
 import { useLedger } from './useLedger';
+import { RecordFields, useRecordDraft } from './RecordFields';
 
 export const CONSOLE_PRODUCER_ID = 'console-producer';
 const MAX_COUNT = 100;
@@ -16,16 +17,12 @@ export function ProduceForm() {
   const userTopics = useMemo(() => (topics ?? []).filter((t) => !t.name.startsWith('__')), [topics]);
   const id = useId();
   const command = useCommand();
-  const [topic, setTopic] = useState('');
-  const [partition, setPartition] = useState('');
-  const [key, setKey] = useState('order-1');
-  const [value, setValue] = useState('hello');
+  const record = useRecordDraft({ key: 'order-1', value: 'hello' }, userTopics[0]?.name ?? '');
+  const { topic: topicValue, partition, key, value } = record.draft;
   const [acks, setAcks] = useState<'0' | '1' | 'all'>('all');
   const [count, setCount] = useState('1');
   const [batch, setBatch] = useState<number[] | null>(null);
 
-  const topicValue = topic || (userTopics[0]?.name ?? '');
-  const partitions = userTopics.find((t) => t.name === topicValue)?.partitions ?? 0;
   const { at: fieldError, formErrors } = splitErrors(command.error, FIELDS);
 
   const { reply } = useLedger(
@@ -65,49 +62,12 @@ export function ProduceForm() {
       <h3 id={`${id}-title`}>Produce records</h3>
       <form onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-title`} noValidate>
         <div className="form-grid">
-          <SelectField
-            id={`${id}-topic`}
-            label="Topic"
-            value={topicValue}
-            onValue={(value) => {
-              setTopic(value);
-              setPartition('');
-            }}
-            options={userTopics.map((t) => t.name)}
-            errors={fieldError('topic')}
-          />
-
-          <SelectField
-            id={`${id}-partition`}
-            label="Partition"
-            value={partition}
-            onValue={setPartition}
-            hint="Without a partition, murmur2 of the key picks one."
-            errors={fieldError('partition')}
-          >
-            <option value="">By key (default partitioner)</option>
-            {Array.from({ length: partitions }, (_, p) => (
-              <option key={p} value={p}>
-                {`${topicValue}-${p}`}
-              </option>
-            ))}
-          </SelectField>
-
-          <TextField
-            id={`${id}-key`}
-            label="Key"
-            value={key}
-            onValue={setKey}
-            hint="Empty for a null key."
-            errors={fieldError('key')}
-          />
-
-          <TextField
-            id={`${id}-value`}
-            label="Value"
-            value={value}
-            onValue={setValue}
-            errors={fieldError('value')}
+          <RecordFields
+            id={id}
+            topics={userTopics}
+            {...record}
+            errors={fieldError}
+            partitionHint="Without a partition, murmur2 of the key picks one."
           />
 
           <SelectField

@@ -6,6 +6,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { nextFreeId, type ProducerView } from '../store/panels';
 import { useSimulationStore } from '../store/simulation';
 import { CommandOutcome, KafkaText, SelectField, TextField, splitErrors, useCommand } from './form';
+import { RecordFields, useRecordDraft } from './RecordFields';
 
 type TxnState = NonNullable<ProducerView['transaction']>['state'];
 
@@ -146,13 +147,9 @@ function TransactionalProducer({ producer: p }: { producer: ProducerView }) {
   const topics = useUserTopics();
   const id = useId();
   const command = useCommand();
-  const [topic, setTopic] = useState('');
-  const [partition, setPartition] = useState('');
-  const [key, setKey] = useState('');
-  const [value, setValue] = useState('payment');
+  const record = useRecordDraft({ key: '', value: 'payment' }, p.topic || (topics[0]?.name ?? ''));
+  const { topic: topicValue, partition, key, value } = record.draft;
   const [count, setCount] = useState('3');
-  const topicValue = topic || p.topic || (topics[0]?.name ?? '');
-  const partitions = topics.find((x) => x.name === topicValue)?.partitions ?? 0;
   const { at, formErrors } = splitErrors(command.error, SEND_FIELDS);
   const state = STATE_TEXT[t.state];
 
@@ -269,46 +266,12 @@ function TransactionalProducer({ producer: p }: { producer: ProducerView }) {
       </div>
       <form onSubmit={onSend} aria-label={`Send records in ${p.id}'s transaction`} noValidate>
         <div className="form-grid">
-          <SelectField
-            id={`${id}-topic`}
-            label="Topic"
-            value={topicValue}
-            onValue={(v) => {
-              setTopic(v);
-              setPartition('');
-            }}
-            options={topics.map((x) => x.name)}
-            errors={at('topic')}
-          />
-          <SelectField
-            id={`${id}-partition`}
-            label="Partition"
-            value={partition}
-            onValue={setPartition}
-            errors={at('partition')}
-          >
-            <option value="">By key (default partitioner)</option>
-            {Array.from({ length: partitions }, (_, n) => (
-              <option key={n} value={n}>
-                {`${topicValue}-${n}`}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            id={`${id}-key`}
-            label="Key"
-            value={key}
-            onValue={setKey}
-            hint="Empty for a null key."
-            errors={at('key')}
-          />
-          <TextField
-            id={`${id}-value`}
-            label="Value"
-            value={value}
-            onValue={setValue}
-            hint="Several records are numbered: value-0, value-1, …"
-            errors={at('value')}
+          <RecordFields
+            id={id}
+            topics={topics}
+            {...record}
+            errors={at}
+            valueHint="Several records are numbered: value-0, value-1, …"
           />
           <TextField
             id={`${id}-count`}
