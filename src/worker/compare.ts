@@ -85,7 +85,11 @@ export interface BranchOutcome {
   experimentLog: ExperimentLogOutcome | null;
   /** The groups named by `observe.groups`, as they read during the branch. */
   reads: GroupReadOutcome[];
-  stateHash: string;
+  /**
+   * The branch's state hash at its end (determinism checks), or null when not asked for: the page's
+   * comparisons leave it out, as hashing a large cluster takes a long while (CompareJob).
+   */
+  stateHash: string | null;
 }
 
 export interface Difference {
@@ -165,8 +169,29 @@ export function compareBranches(
   focus?: Focus,
   observe: Observe = {},
 ): Comparison {
-  const a = runBranch(base, variantA, durationMs, focus, observe);
-  const b = runBranch(base, variantB, durationMs, focus, observe);
+  return drain(compareBranchSteps(base, variantA, variantB, durationMs, focus, observe));
+}
+
+/** Runs a job's steps to the end, at once (tests and the command line; the worker slices them: CompareJob). */
+function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** compareBranches as steps: each step advances one branch by one sample (SAMPLE_MS) at most. */
+function* compareBranchSteps(
+  base: Simulation,
+  variantA: (Command | TimedCommand)[],
+  variantB: (Command | TimedCommand)[],
+  durationMs: number,
+  focus: Focus | undefined,
+  observe: Observe = {},
+  withHash = true,
+): Generator<void, Comparison> {
+  const a = yield* runBranch(base, variantA, durationMs, focus, observe, withHash);
+  const b = yield* runBranch(base, variantB, durationMs, focus, observe, withHash);
   const differences: Difference[] = [];
   const diff = (what: string, x: number, y: number) => {
     if (x !== y) differences.push({ what, a: x, b: y });
@@ -191,20 +216,24 @@ export function compareBranches(
   return { durationMs, a, b, differences };
 }
 
-function runBranch(
+function* runBranch(
   base: Simulation,
   variant: (Command | TimedCommand)[],
   durationMs: number,
   focus: Focus | undefined,
   observe: Observe,
-): BranchOutcome {
+  withHash: boolean,
+): Generator<void, BranchOutcome> {
   const sim = base.clone();
+  // A copy of a large cluster takes a while: a step of its own, as do the reads before and after.
+  yield;
   const startMs = sim.nowMs;
   const readBefore = new Map((observe.groups ?? []).map((g) => [g, sim.consumedRecords(g).length]));
   const ledgerBefore = sim.ledger().length;
   const eventsBefore = sim.events().length;
   const lostBefore = new Set(sim.lostAcknowledged().map((e) => e.recordId));
   const downAtStart = downNodes(sim.snapshot());
+  yield;
   const pending = variant
     .map((c, index) => ('command' in c ? { ...c, index } : { afterMs: 0, command: c, index }))
     .sort((x, y) => x.afterMs - y.afterMs || x.index - y.index);
@@ -231,8 +260,10 @@ function runBranch(
       offlinePartitionMs += dt;
       if (focus && p.topic === focus.topic && p.partition === focus.partition) focusUnavailableMs += dt;
     }
+    yield;
   }
 
+  yield;
   const ledger = sim.ledger();
   const byProducer = new Map<string, ProducerOutcome>();
   const producer = (id: string) => {
@@ -290,6 +321,7 @@ function runBranch(
   });
   const lost = sim.lostAcknowledged().filter((e) => !lostBefore.has(e.recordId));
   for (const e of lost) producer(e.producerId).lost++;
+  yield;
 
   const elections: BranchOutcome['elections'] = [];
   const truncated: BranchOutcome['truncated'] = [];
@@ -369,7 +401,7 @@ function runBranch(
     focusStable: focus ? sim.stableOffsets(focus.topic, focus.partition) : null,
     experimentLog,
     reads,
-    stateHash: sim.stateHash(),
+    stateHash: withHash ? sim.stateHash() : null,
   };
 }
 
@@ -957,6 +989,48 @@ function unhealthy(s: Snapshot, topic: string): string | null {
  * compares both sides and explains each row.
  */
 export function runExperiment(base: Simulation, experiment: Experiment, topic: string): Comparison {
+  return drain(experimentSteps(base, experiment, topic));
+}
+
+/**
+ * An experiment run in slices, so the worker keeps playing the live run and answering the page while
+ * both branches run forward (on the large preset a comparison takes seconds of engine time). The
+ * branches start from a copy made when the job is made, so the live run moving on changes nothing.
+ */
+export class CompareJob {
+  private readonly steps: Generator<void, Comparison>;
+  private outcome: Comparison | null = null;
+
+  constructor(base: Simulation, experiment: Experiment, topic: string) {
+    // Copied now: the live simulation plays on between slices.
+    this.steps = experimentSteps(base.clone(), experiment, topic, false);
+  }
+
+  /** Runs steps until `shouldYield` says so or the comparison is done; true when done (errors throw). */
+  run(shouldYield: () => boolean): boolean {
+    if (this.outcome) return true;
+    do {
+      const step = this.steps.next();
+      if (step.done) {
+        this.outcome = step.value;
+        return true;
+      }
+    } while (!shouldYield());
+    return false;
+  }
+
+  result(): Comparison {
+    if (!this.outcome) throw new Error('the comparison is not done yet');
+    return this.outcome;
+  }
+}
+
+function* experimentSteps(
+  base: Simulation,
+  experiment: Experiment,
+  topic: string,
+  withHash = true,
+): Generator<void, Comparison> {
   let start = base;
   let why = unhealthy(base.snapshot(), topic);
   if (why) {
@@ -964,6 +1038,7 @@ export function runExperiment(base: Simulation, experiment: Experiment, topic: s
     while (why && start.nowMs - base.nowMs < SETTLE_LIMIT_MS) {
       start.advance(250);
       why = unhealthy(start.snapshot(), topic);
+      yield;
     }
     if (why)
       throw new Error(
@@ -996,13 +1071,14 @@ export function runExperiment(base: Simulation, experiment: Experiment, topic: s
         ? [c, ...restore.map((command) => ({ afterMs: c.afterMs, command }))]
         : [c],
     );
-  const comparison = compareBranches(
+  const comparison = yield* compareBranchSteps(
     start,
     withRestore(plan.a),
     withRestore(plan.b),
     plan.durationMs,
     { topic, partition: 0 },
     plan.observe,
+    withHash,
   );
   comparison.explained = {
     partition: cast.tp,

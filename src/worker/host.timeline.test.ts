@@ -3,6 +3,7 @@ import { presets } from '../scenario/presets';
 import { newSession, replaySession } from '../scenario/session';
 import { startHost, type HostClock } from './host';
 import type { WorkerToPage } from './protocol';
+import { FakeClock } from './testing/fakeClock';
 
 /** A wall clock that never fires: the tests drive the host by messages alone. */
 const stillClock: HostClock = { now: () => 0, setTimeout: () => 0, clearTimeout: () => {} };
@@ -87,13 +88,49 @@ describe('time travel in the worker', () => {
     expect(h.last('snapshot').run).toBe(before.run);
   });
 
-  it('compares two branches from now', () => {
-    const h = host();
-    for (let i = 0; i < 30; i++) h.receive({ type: 'stepEvent', direction: 'forward' });
+  it('compares two branches from now, in slices, answering the page in between', () => {
+    const clock = new BusyClock();
+    const sent: WorkerToPage[] = [];
+    const h = startHost((m) => sent.push(m), clock, presets['three-brokers'].scenario);
+    clock.pass(15_000);
     h.receive({ type: 'compare', id: 3, experimentId: 'min-isr', topic: 'demo' });
-    const reply = h.last('comparison');
+    // Nothing is answered at once: the branches run a slice at a time, after this message.
+    expect(sent.some((m) => m.type === 'comparison')).toBe(false);
+    clock.pass(200);
+    h.receive({ type: 'command', id: 4, command: { type: 'crashNode', nodeId: 99 } });
+    clock.pass(60_000);
+    const replyAt = sent.findIndex((m) => m.type === 'comparison');
+    const commandAt = sent.findIndex((m) => m.type === 'commandResult' && m.id === 4);
+    expect(commandAt).toBeGreaterThanOrEqual(0);
+    expect(commandAt).toBeLessThan(replyAt);
+    const reply = sent[replyAt] as Extract<WorkerToPage, { type: 'comparison' }>;
     expect(reply.error).toBeUndefined();
     expect(reply.labels).toEqual(['min.insync.replicas=2', 'min.insync.replicas=3']);
     expect(reply.comparison!.b.errors.NOT_ENOUGH_REPLICAS).toBeGreaterThan(0);
   });
+
+  it('answers a comparison replaced by a newer one as replaced, and runs the newer one', () => {
+    const clock = new BusyClock();
+    const sent: WorkerToPage[] = [];
+    const h = startHost((m) => sent.push(m), clock, presets['three-brokers'].scenario);
+    clock.pass(15_000);
+    h.receive({ type: 'compare', id: 5, experimentId: 'min-isr', topic: 'demo' });
+    h.receive({ type: 'compare', id: 6, experimentId: 'acks', topic: 'demo' });
+    clock.pass(60_000);
+    const replies = sent.filter(
+      (m): m is Extract<WorkerToPage, { type: 'comparison' }> => m.type === 'comparison',
+    );
+    expect(replies.map((r) => [r.id, r.error ?? 'ok'])).toEqual([
+      [5, 'A newer comparison replaced this one.'],
+      [6, 'ok'],
+    ]);
+  });
 });
+
+/** A wall clock on which each look costs a millisecond, so a slice's wall-time budget runs out. */
+class BusyClock extends FakeClock {
+  private spentMs = 0;
+  override now(): number {
+    return super.now() + this.spentMs++;
+  }
+}

@@ -5,7 +5,7 @@ import { createSimulation, ScenarioError } from '../sim';
 import type { PartitionView, Scenario, SimEvent, Snapshot } from '../sim/types';
 import { answerLedgerQuery, answerRecordQuery } from './ledgerQuery';
 import { checkHash, type Session } from '../scenario/session';
-import { EXPERIMENTS, runExperiment } from './compare';
+import { CompareJob, EXPERIMENTS } from './compare';
 import { Timeline } from './timeline';
 import { LessonPlayer } from './lessonPlayer';
 import { WhatIfJob } from './whatIf';
@@ -171,6 +171,8 @@ export function startHost(
   } | null = null;
   // The what-if question being answered, a slice between ticks (src/worker/whatIf.ts).
   let whatIf: { id: number; job: WhatIfJob; timer: unknown } | null = null;
+  // The comparison being run (Compare tab), a slice between ticks (src/worker/compare.ts CompareJob).
+  let comparing: { id: number; labels: [string, string]; job: CompareJob; timer: unknown } | null = null;
   // The lesson being played: it holds and resumes the clock, and judges each step on the engine.
   const lessons = new LessonPlayer({
     timeline: () => timeline,
@@ -432,6 +434,59 @@ export function startHost(
     if (job.resume) play();
   }
 
+  function startCompare(id: number, experimentId: string, topic: string): void {
+    const experiment = EXPERIMENTS.find((e) => e.id === experimentId);
+    const labels: [string, string] = experiment ? [experiment.labelA, experiment.labelB] : ['', ''];
+    if (comparing) {
+      // A new comparison replaces the one under way, which is answered as replaced.
+      if (comparing.timer !== undefined) clock.clearTimeout(comparing.timer);
+      post({
+        type: 'comparison',
+        id: comparing.id,
+        comparison: null,
+        labels: comparing.labels,
+        error: 'A newer comparison replaced this one.',
+      });
+      comparing = null;
+    }
+    try {
+      if (!experiment) throw new Error(`unknown experiment ${JSON.stringify(experimentId)}`);
+      comparing = { id, labels, job: new CompareJob(sim, experiment, topic), timer: undefined };
+    } catch (error) {
+      post({ type: 'comparison', id, comparison: null, labels, error: errorText(error) });
+      return;
+    }
+    comparing.timer = clock.setTimeout(continueCompare, 0);
+  }
+
+  function continueCompare(): void {
+    const current = comparing;
+    if (!current) return;
+    current.timer = undefined;
+    const startMs = clock.now();
+    let done: boolean;
+    try {
+      done = current.job.run(() => clock.now() - startMs >= WHAT_IF_BUDGET_MS);
+    } catch (error) {
+      comparing = null;
+      post({
+        type: 'comparison',
+        id: current.id,
+        comparison: null,
+        labels: current.labels,
+        error: errorText(error),
+      });
+      return;
+    }
+    if (!done) {
+      // The live run ticks in between, so the page sees it keep playing and its clicks answered.
+      current.timer = clock.setTimeout(continueCompare, TICK_INTERVAL_MS);
+      return;
+    }
+    comparing = null;
+    post({ type: 'comparison', id: current.id, comparison: current.job.result(), labels: current.labels });
+  }
+
   function startWhatIf(id: number, targets: Extract<PageToWorker, { type: 'whatIf' }>['targets']): void {
     if (whatIf?.timer !== undefined) clock.clearTimeout(whatIf.timer);
     try {
@@ -640,18 +695,9 @@ export function startHost(
       case 'switchBranch':
         travel(() => timeline.switchBranch(message.branchId));
         return;
-      case 'compare': {
-        const experiment = EXPERIMENTS.find((e) => e.id === message.experimentId);
-        const labels: [string, string] = experiment ? [experiment.labelA, experiment.labelB] : ['', ''];
-        try {
-          if (!experiment) throw new Error(`unknown experiment ${JSON.stringify(message.experimentId)}`);
-          const comparison = runExperiment(sim, experiment, message.topic);
-          post({ type: 'comparison', id: message.id, comparison, labels });
-        } catch (error) {
-          post({ type: 'comparison', id: message.id, comparison: null, labels, error: errorText(error) });
-        }
+      case 'compare':
+        startCompare(message.id, message.experimentId, message.topic);
         return;
-      }
       case 'whatIf':
         startWhatIf(message.id, message.targets);
         return;

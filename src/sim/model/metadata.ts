@@ -193,20 +193,24 @@ export function applyRecord(img: MetaImage, offset: number, rec: MetaRecord): vo
   }
 }
 
+/**
+ * A partition's state as an image holds it: frozen, arrays included, because checkpoints share it
+ * between copies of the world (checkpoint.ts cloneWorld); a change is a new state in its place.
+ */
 function partitionStateOf(s: PartitionState): PartitionState {
-  return {
+  return Object.freeze({
     topic: s.topic,
     partition: s.partition,
-    replicas: [...s.replicas],
-    isr: [...s.isr],
-    elr: [...s.elr],
-    ...(s.lastKnownElr?.length ? { lastKnownElr: [...s.lastKnownElr] } : {}),
+    replicas: Object.freeze([...s.replicas]) as NodeId[],
+    isr: Object.freeze([...s.isr]) as NodeId[],
+    elr: Object.freeze([...s.elr]) as NodeId[],
+    ...(s.lastKnownElr?.length ? { lastKnownElr: Object.freeze([...s.lastKnownElr]) as NodeId[] } : {}),
     leader: s.leader,
     leaderEpoch: s.leaderEpoch,
     partitionEpoch: s.partitionEpoch,
-    adding: [...s.adding],
-    removing: [...s.removing],
-  };
+    adding: Object.freeze([...s.adding]) as NodeId[],
+    removing: Object.freeze([...s.removing]) as NodeId[],
+  });
 }
 
 function mapGetOrInit(m: Map<string, Record<string, ConfigValue>>, k: string): Record<string, ConfigValue> {

@@ -64,9 +64,10 @@ describe('the invariant monitor catches a broken model', () => {
   it('a leader outside the ISR, a broker twice in the replicas and an ISR member that is no replica', () => {
     const { d, monitor } = watched();
     d.tamper((w) => {
-      const p = activeController(w)!.raft!.image.partitions.get(tpKey('t', 0))!;
-      p.isr = [3, 4, 7];
-      p.replicas = [2, 3, 3];
+      // An image's partition states are frozen (checkpoints share them): put a corrupt one in its place.
+      const partitions = activeController(w)!.raft!.image.partitions;
+      const p = partitions.get(tpKey('t', 0))!;
+      partitions.set(tpKey('t', 0), { ...p, isr: [3, 4, 7], replicas: [2, 3, 3] });
     });
     expect(names(monitor.observe(d.sim))).toEqual(
       [INVARIANTS.distinctReplicas, INVARIANTS.isrWithinReplicas, INVARIANTS.leaderInIsr].sort(),
