@@ -66,21 +66,32 @@ export interface MessageTrailState {
 const LOSS_CODE: Record<LossReason, number> = { 'link cut': 1, 'receiver down': 2 };
 const LOSS_OF: (LossReason | null)[] = [null, 'link cut', 'receiver down'];
 
-function newChunk(): TrailChunk {
+/** Bytes a chunk's columns take per entry: seq, sentMs, atMs and NUMS numbers; from, to; flags. */
+const ENTRY_BYTES = 8 * (3 + NUMS) + 4 * 2 + 1;
+
+/** A chunk's columns over one buffer (one allocation a chunk, copied whole for a checkpoint). */
+function columns(
+  buffer: ArrayBuffer,
+  length: number,
+  kind: MessageKind[],
+  ref: TrailChunk['ref'],
+): TrailChunk {
   const n = MESSAGE_TRAIL_CHUNK;
   return {
-    length: 0,
-    seq: new Float64Array(n),
-    sentMs: new Float64Array(n),
-    atMs: new Float64Array(n),
-    from: new Int32Array(n),
-    to: new Int32Array(n),
-    flags: new Uint8Array(n),
-    kind: [],
-    ref: [],
-    nums: new Float64Array(n * NUMS),
+    length,
+    seq: new Float64Array(buffer, 0, n),
+    sentMs: new Float64Array(buffer, 8 * n, n),
+    atMs: new Float64Array(buffer, 16 * n, n),
+    nums: new Float64Array(buffer, 24 * n, n * NUMS),
+    from: new Int32Array(buffer, 8 * (3 + NUMS) * n, n),
+    to: new Int32Array(buffer, (8 * (3 + NUMS) + 4) * n, n),
+    flags: new Uint8Array(buffer, (8 * (3 + NUMS) + 8) * n, n),
+    kind,
+    ref,
   };
 }
+
+const newChunk = (): TrailChunk => columns(new ArrayBuffer(ENTRY_BYTES * MESSAGE_TRAIL_CHUNK), 0, [], []);
 
 export function newMessageTrail(): MessageTrailState {
   return { chunks: [newChunk()], clients: [], clientCodes: new Map() };
@@ -318,17 +329,5 @@ export function cloneMessageTrail(t: MessageTrailState): MessageTrailState {
   };
 }
 
-function copyChunk(c: TrailChunk): TrailChunk {
-  return {
-    length: c.length,
-    seq: c.seq.slice(),
-    sentMs: c.sentMs.slice(),
-    atMs: c.atMs.slice(),
-    from: c.from.slice(),
-    to: c.to.slice(),
-    flags: c.flags.slice(),
-    kind: c.kind.slice(),
-    ref: c.ref.slice(),
-    nums: c.nums.slice(),
-  };
-}
+const copyChunk = (c: TrailChunk): TrailChunk =>
+  columns((c.seq.buffer as ArrayBuffer).slice(0), c.length, c.kind.slice(), c.ref.slice());
