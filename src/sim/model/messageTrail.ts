@@ -31,7 +31,7 @@ export interface BodyDigest {
 }
 
 /** The numbers a chunk keeps per entry for a bulky body (see encode). */
-const NUMS = 4;
+const NUMS = 5;
 
 /**
  * Entries `0 … length-1`, oldest first. For entry i: `seq` is its message's seq (its queue item's,
@@ -39,8 +39,8 @@ const NUMS = 4;
  * it was lost; `from`/`to` addresses as codes (a node id, or -1 - the index of a client id in the
  * trail's `clients`); `flags` bit 0 a drop (the loss of a message sent before, the same seq),
  * bits 1–2 the loss (LOSS_CODE). `ref` is the body itself for the small kinds (by reference: a
- * message's body is not changed once sent), and for the bulky ones its topic or its partitions,
- * with its numbers in `nums` (NUMS an entry).
+ * message's body is not changed once sent); for a bulky one its topic, or where its partitions
+ * start in `tps` (their count the entry's last number), with its numbers in `nums` (NUMS an entry).
  */
 export interface TrailChunk {
   length: number;
@@ -51,7 +51,9 @@ export interface TrailChunk {
   to: Int32Array;
   flags: Uint8Array;
   kind: MessageKind[];
-  ref: (Body | string | readonly string[] | null)[];
+  ref: (Body | string | number | null)[];
+  /** The partitions the bulky bodies name, one after another (interned topic-partition keys). */
+  tps: string[];
   nums: Float64Array;
   /** Held by a checkpoint's copy of the trail too (cloneMessageTrail): never reused. */
   shared: boolean;
@@ -85,6 +87,7 @@ function columns(buffer: ArrayBuffer): TrailChunk {
     flags: new Uint8Array(buffer, (8 * (3 + NUMS) + 8) * n, n),
     kind: [],
     ref: [],
+    tps: [],
     shared: false,
   };
 }
@@ -103,6 +106,7 @@ function newChunk(): TrailChunk {
   c.length = 0;
   c.kind.length = 0;
   c.ref.length = 0;
+  c.tps.length = 0;
   return c;
 }
 
@@ -133,30 +137,17 @@ const ACKS_ALL = -3.5;
 const num = (v: number | null | undefined): number => (v === null ? NULL : v === undefined ? ABSENT : v);
 const unnum = (v: number): number | null | undefined => (v === NULL ? null : v === ABSENT ? undefined : v);
 
-/**
- * The partitions a list of parts names, as one shared array per distinct list (a follower fetches
- * the same partitions pass after pass): a memo, not state; bounded per first partition.
- */
-const tpsMemo = new Map<string, (readonly string[])[]>();
-const TPS_VARIANTS = 64;
-const NO_TPS: readonly string[] = Object.freeze([]);
+/** Entry i of c names the partitions of `parts`: they join the chunk's `tps`. */
+function putTps(c: TrailChunk, i: number, parts: readonly { topic: string; partition: number }[]): void {
+  c.ref.push(c.tps.length);
+  c.nums[i * NUMS + NUMS - 1] = parts.length;
+  for (const p of parts) c.tps.push(tpKey(p.topic, p.partition));
+}
 
-function tpsOf(parts: readonly { topic: string; partition: number }[]): readonly string[] {
-  if (parts.length === 0) return NO_TPS;
-  const first = tpKey(parts[0]!.topic, parts[0]!.partition);
-  let list = tpsMemo.get(first);
-  if (list)
-    outer: for (const cand of list) {
-      if (cand.length !== parts.length) continue;
-      for (let i = 1; i < parts.length; i++)
-        if (cand[i] !== tpKey(parts[i]!.topic, parts[i]!.partition)) continue outer;
-      return cand;
-    }
-  else tpsMemo.set(first, (list = []));
-  const tps = Object.freeze(parts.map((p) => tpKey(p.topic, p.partition)));
-  if (list.length >= TPS_VARIANTS) list.shift();
-  list.push(tps);
-  return tps;
+/** The partitions entry i names (see putTps). */
+function tpsAt(c: TrailChunk, i: number): string[] {
+  const start = c.ref[i] as number;
+  return c.tps.slice(start, start + c.nums[i * NUMS + NUMS - 1]!);
 }
 
 /** Entry i of c gets what the diagram shows of `body`: the body itself, or its numbers and partitions. */
@@ -173,19 +164,19 @@ function encode(c: TrailChunk, i: number, body: Body): void {
       n[k + 3] = body.records.length;
       return;
     case 'Fetch':
-      c.ref.push(tpsOf(body.parts));
+      putTps(c, i, body.parts);
       n[k] = num(body.replicaId);
       return;
     case 'FetchResponse':
     case 'ConsumerFetchResponse': {
       let records = 0;
       for (const p of body.parts) records += p.records.length;
-      c.ref.push(tpsOf(body.parts));
+      putTps(c, i, body.parts);
       n[k] = records;
       return;
     }
     case 'ConsumerFetch':
-      c.ref.push(tpsOf(body.parts));
+      putTps(c, i, body.parts);
       n[k] = num(body.sessionId);
       n[k + 1] = num(body.sessionEpoch);
       n[k + 2] = num(body.maxWaitMs);
@@ -228,10 +219,10 @@ export function entryBody(c: TrailChunk, i: number): Body | BodyDigest {
         records: n[k + 3]!,
       };
     case 'Fetch':
-      return { kind, digest: true, replicaId: unnum(n[k]!), tps: ref as readonly string[] };
+      return { kind, digest: true, replicaId: unnum(n[k]!), tps: tpsAt(c, i) };
     case 'FetchResponse':
     case 'ConsumerFetchResponse':
-      return { kind, digest: true, tps: ref as readonly string[], records: n[k]! };
+      return { kind, digest: true, tps: tpsAt(c, i), records: n[k]! };
     case 'ConsumerFetch':
       return {
         kind,
@@ -239,7 +230,7 @@ export function entryBody(c: TrailChunk, i: number): Body | BodyDigest {
         sessionId: unnum(n[k]!),
         sessionEpoch: unnum(n[k + 1]!),
         maxWaitMs: unnum(n[k + 2]!),
-        tps: ref as readonly string[],
+        tps: tpsAt(c, i),
       };
     case 'MetadataResponse':
       return { kind, digest: true, brokers: n[k]!, partitions: n[k + 1]! };
@@ -357,5 +348,6 @@ function copyChunk(c: TrailChunk): TrailChunk {
     copy.kind.push(c.kind[i]!);
     copy.ref.push(c.ref[i]!);
   }
+  for (const tp of c.tps) copy.tps.push(tp);
   return copy;
 }

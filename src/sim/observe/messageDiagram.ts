@@ -208,7 +208,7 @@ export function bodyFields(body: Body | BodyDigest): [string, string][] {
 /** The partitions a body is about, as topic-partition. */
 export function bodyPartitions(body: Body | BodyDigest): string[] {
   const b = body as Partial<Record<string, unknown>>;
-  if (Array.isArray(b.tps)) return (b.tps as string[]).slice();
+  if (Array.isArray(b.tps)) return b.tps as string[];
   if (typeof b.topic === 'string' && typeof b.partition === 'number') return [`${b.topic}-${b.partition}`];
   const out: string[] = [];
   for (const key of ['parts', 'partitions', 'offsets']) {
