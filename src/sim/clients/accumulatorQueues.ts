@@ -187,8 +187,16 @@ function current(p: ProducerClient, q: AccumulatorQueue, at: number, id: number)
   return r !== undefined && !r.inFlight && r.readyAtMs === at && r.partition === q.partition;
 }
 
+/**
+ * A queue this short is read whole instead (a healthy producer's queues hold a batch or two): no
+ * heaps are built for it, so a queue made and emptied pass after pass costs no memo. Once built, a
+ * queue's heaps are kept up to date (noteReady) whichever way it is read, so either read answers the same.
+ */
+const SCAN_MAX = 32;
+
 /** The earliest readyAtMs of the records waiting in `q` (Infinity when none is live). */
 export function earliestReady(p: ProducerClient, q: AccumulatorQueue): number {
+  if (q.ids.length <= SCAN_MAX) return scanReady(p, q, -Infinity);
   const h = heapsOf(p, q).all;
   while (h.at.length > 0 && !current(p, q, h.at[0]!, h.ids[0]!)) heapPop(h);
   return h.at.length > 0 ? h.at[0]! : Infinity;
@@ -199,7 +207,25 @@ export function earliestReady(p: ProducerClient, q: AccumulatorQueue): number {
  * Sender's pass a record it batched has a readyAtMs not after `nowMs`, so it does not count.)
  */
 export function nextReady(p: ProducerClient, q: AccumulatorQueue, nowMs: number): number {
+  if (q.ids.length <= SCAN_MAX) return scanReady(p, q, nowMs);
   const h = heapsOf(p, q).future;
   while (h.at.length > 0 && (h.at[0]! <= nowMs || !current(p, q, h.at[0]!, h.ids[0]!))) heapPop(h);
   return h.at.length > 0 ? h.at[0]! : Infinity;
+}
+
+/** The earliest readyAtMs after `afterMs` of the live records of `q` (as the heaps keep them), or Infinity. */
+function scanReady(p: ProducerClient, q: AccumulatorQueue, afterMs: number): number {
+  let at = Infinity;
+  for (const id of q.ids) {
+    const r = p.records.get(id);
+    if (
+      r !== undefined &&
+      !r.inFlight &&
+      r.partition === q.partition &&
+      r.readyAtMs > afterMs &&
+      r.readyAtMs < at
+    )
+      at = r.readyAtMs;
+  }
+  return at;
 }

@@ -246,15 +246,24 @@ export function drain(w: World, p: ProducerClient): void {
   };
 
   // The queues, merged in send order: a heap of queue indices on the id of each one's next record.
-  const queues = [...p.queues.values()];
-  const tps = [...p.queues.keys()];
-  const n = queues.length;
-  const cursor = new Array<number>(n).fill(0);
-  const seen = new Array<number>(n).fill(0); // irregular records read
-  const kept: number[][] = [];
-  const keptIrregular = new Array<number>(n).fill(0);
-  const moved: LedgerEntry[] = []; // records that got their partition in this pass and wait
+  // (Arrays pushed to size: a healthy producer's pass reads a few queues of a record or two each.)
+  const queues: AccumulatorQueue[] = [];
+  const tps: string[] = [];
+  const cursor: number[] = [];
+  const seen: number[] = []; // irregular records read
   const heap: number[] = [];
+  for (const [tp, q] of p.queues) {
+    heap.push(queues.length);
+    queues.push(q);
+    tps.push(tp);
+    cursor.push(0);
+    seen.push(0);
+  }
+  const n = queues.length;
+  // Per queue, what waits of the part read (made when a record of it waits).
+  const kept: (number[] | undefined)[] = [];
+  const keptIrregular: number[] = [];
+  let moved: LedgerEntry[] | null = null; // records that got their partition in this pass and wait
   const next = (qi: number) => queues[qi]!.ids[cursor[qi]!]!;
   const siftDown = (i: number) => {
     const size = heap.length;
@@ -277,11 +286,7 @@ export function drain(w: World, p: ProducerClient): void {
       siftDown(0);
     }
   };
-  for (let qi = 0; qi < n; qi++) {
-    kept.push([]);
-    heap.push(qi);
-  }
-  for (let i = (n >>> 1) - 1; i >= 0; i--) siftDown(i);
+  if (n > 1) for (let i = (n >>> 1) - 1; i >= 0; i--) siftDown(i);
   while (heap.length > 0) {
     const qi = heap[0]!;
     const q = queues[qi]!;
@@ -300,25 +305,32 @@ export function drain(w: World, p: ProducerClient): void {
     // A record settled meanwhile (delivery.timeout.ms) is dropped; one that waits keeps its place.
     if (r && !r.inFlight && step(r, entry)) {
       if (r.partition === q.partition) {
-        kept[qi]!.push(id);
+        const k = kept[qi];
+        if (k) k.push(id);
+        else {
+          kept[qi] = [id];
+          keptIrregular[qi] = 0;
+        }
         if (irregular) keptIrregular[qi] = keptIrregular[qi]! + 1;
-      } else moved.push(entry);
+      } else (moved ??= []).push(entry);
     }
-    if (c + 1 < q.ids.length) siftDown(0);
-    else popHead();
+    if (c + 1 < q.ids.length) {
+      if (heap.length > 1) siftDown(0);
+    } else popHead();
   }
   // Each queue loses what left it from the part read: what waits stays ahead of the rest, in order.
   for (let qi = 0; qi < n; qi++) {
     const q = queues[qi]!;
     const end = cursor[qi]!;
-    const k = kept[qi]!;
-    if (k.length === end) continue;
-    for (let i = 0; i < k.length; i++) q.ids[end - k.length + i] = k[i]!;
-    q.ids.splice(0, end - k.length);
-    q.irregular -= seen[qi]! - keptIrregular[qi]!;
-    if (q.ids.length === 0) p.queues.delete(tpKey(q.topic, q.partition));
+    const k = kept[qi];
+    const keptCount = k ? k.length : 0;
+    if (keptCount === end) continue;
+    for (let i = 0; i < keptCount; i++) q.ids[end - keptCount + i] = k![i]!;
+    q.ids.splice(0, end - keptCount);
+    q.irregular -= seen[qi]! - (k ? keptIrregular[qi]! : 0);
+    if (q.ids.length === 0) p.queues.delete(tps[qi]!);
   }
-  for (const e of moved) insertWaiting(p, e, p.records.get(e.recordId)!.partition);
+  if (moved) for (const e of moved) insertWaiting(p, e, p.records.get(e.recordId)!.partition);
   // (Assigned in step: TypeScript does not follow the closure.)
   const formedBatches = batches as Map<string | number, Batch[]> | null;
   if (formedBatches)

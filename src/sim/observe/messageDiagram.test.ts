@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_TRAIL_CHUNK, MESSAGE_TRAIL_MAX, newMessageTrail, trailSend } from '../model/messageTrail';
+import {
+  MESSAGE_TRAIL_CHUNK,
+  MESSAGE_TRAIL_MAX,
+  cloneMessageTrail,
+  entryBody,
+  newMessageTrail,
+  trailSend,
+} from '../model/messageTrail';
 import { createSimulation } from '../simulation';
 import { cluster, clusterScenario } from '../testing/driver';
 
@@ -102,6 +109,20 @@ describe('the message trail', () => {
     const kept = t.chunks.reduce((n, c) => n + c.length, 0);
     expect(kept).toBeLessThanOrEqual(MESSAGE_TRAIL_MAX + MESSAGE_TRAIL_CHUNK);
     expect(kept).toBeGreaterThanOrEqual(MESSAGE_TRAIL_MAX - MESSAGE_TRAIL_CHUNK);
-    expect(t.chunks[t.chunks.length - 1]!.at(-1)!.seq).toBe(MESSAGE_TRAIL_MAX * 2 - 1);
+    const last = t.chunks[t.chunks.length - 1]!;
+    expect(last.seq[last.length - 1]).toBe(MESSAGE_TRAIL_MAX * 2 - 1);
+  });
+
+  it("keeps a checkpoint's copy as it was while the live trail goes on past its bound", () => {
+    const t = newMessageTrail();
+    const body = (i: number) => ({ kind: 'Metadata' as const, topics: [`t${i}`] });
+    for (let i = 0; i < MESSAGE_TRAIL_MAX; i++) trailSend(t, i, i, i + 1, 1, `producer-${i % 3}`, body(i));
+    const copy = cloneMessageTrail(t);
+    const before = copy.chunks.map((c) => [...c.seq.subarray(0, c.length)]);
+    // The live trail lets go of every chunk it shared and fills new ones.
+    for (let i = MESSAGE_TRAIL_MAX; i < MESSAGE_TRAIL_MAX * 3; i++) trailSend(t, i, i, i + 1, 2, 1, body(i));
+    expect(copy.chunks.map((c) => [...c.seq.subarray(0, c.length)])).toEqual(before);
+    const last = copy.chunks[copy.chunks.length - 1]!;
+    expect(entryBody(last, last.length - 1)).toEqual(body(MESSAGE_TRAIL_MAX - 1));
   });
 });

@@ -3,7 +3,8 @@
 // compact body. Observe-only: reading it changes nothing.
 
 import type { Addr, Body, MessageKind } from '../model/messages';
-import type { BodyDigest, LossReason, WireEntry } from '../model/messageTrail';
+import { addrOf, entryBody, entryMs, isDrop, lossOf } from '../model/messageTrail';
+import type { BodyDigest, LossReason, TrailChunk } from '../model/messageTrail';
 import type { World } from '../model/world';
 
 /** The kinds of message the diagram filters by, as a learner names them. */
@@ -98,6 +99,14 @@ export function messageCategory(body: Body | BodyDigest): MessageCategory {
   return CATEGORY[body.kind];
 }
 
+/** The category of entry i of a trail chunk (its body is read only for FindCoordinator). */
+function entryCategory(c: TrailChunk, i: number): MessageCategory {
+  const kind = c.kind[i]!;
+  return kind === 'FindCoordinator' || kind === 'FindCoordinatorResponse'
+    ? messageCategory(entryBody(c, i))
+    : CATEGORY[kind];
+}
+
 export interface MessageQuery {
   fromMs: number;
   toMs: number;
@@ -113,9 +122,6 @@ export interface MessageQuery {
 export const MESSAGE_QUERY_MAX = 800;
 /** Longer than any message stays on the wire (link latencies are far below it). */
 const WIRE_SLACK_MS = 60_000;
-
-/** When an entry happened: a send when sent, a drop when lost. */
-const eventMs = (e: WireEntry): number => (e.drop ? e.atMs : e.sentMs);
 
 export interface WireMessageView {
   /** Unique in the run (the message's sequence; negative for one lost as it was sent). */
@@ -228,49 +234,62 @@ export function messageDiagram(w: World, q: MessageQuery): MessageDiagramView {
   const categories = q.categories ? new Set(q.categories) : null;
   const tp = q.topic === undefined ? null : q.partition === undefined ? null : `${q.topic}-${q.partition}`;
   const topicPrefix = q.topic === undefined ? null : `${q.topic}-`;
-  const chunks = w.messageTrail.chunks;
+  const trail = w.messageTrail;
+  const chunks = trail.chunks;
   const drops = new Map<number, { atMs: number; lost: LossReason }>();
   const seen: WireMessageView[] = [];
-  const bodies: (Body | BodyDigest)[] = [];
+  // Where each seen message's body is: its chunk and index (read only for what is answered).
+  const at: [TrailChunk, number][] = [];
   const addrs = new Set<Addr>();
   let lostAtSend = 0;
-  const oldestMs = chunks[0]?.[0]?.sentMs ?? -1;
+  const oldestMs = chunks[0]!.length > 0 ? chunks[0]!.sentMs[0]! : -1;
   // Entries are in the order they happened: chunks that ended long before the window hold nothing
   // of it (a message is on the wire far less than WIRE_SLACK_MS).
   let first = 0;
-  while (first < chunks.length - 1 && eventMs(chunks[first]!.at(-1)!) < fromMs - WIRE_SLACK_MS) first++;
-  for (let c = first; c < chunks.length; c++)
-    for (const e of chunks[c]!) {
-      if (e.drop) {
-        drops.set(e.seq, { atMs: e.atMs, lost: e.lost! });
+  while (
+    first < chunks.length - 1 &&
+    entryMs(chunks[first]!, chunks[first]!.length - 1) < fromMs - WIRE_SLACK_MS
+  )
+    first++;
+  for (let ci = first; ci < chunks.length; ci++) {
+    const c = chunks[ci]!;
+    for (let i = 0; i < c.length; i++) {
+      const seq = c.seq[i]!;
+      if (isDrop(c, i)) {
+        drops.set(seq, { atMs: c.atMs[i]!, lost: lossOf(c, i)! });
         continue;
       }
-      if (e.seq < 0) lostAtSend++;
-      if (e.sentMs > toMs || e.atMs < fromMs) continue;
-      addrs.add(e.from);
-      addrs.add(e.to);
-      const category = messageCategory(e.body);
+      if (seq < 0) lostAtSend++;
+      const sentMs = c.sentMs[i]!;
+      const atMs = c.atMs[i]!;
+      if (sentMs > toMs || atMs < fromMs) continue;
+      const from = addrOf(trail, c.from[i]!);
+      const to = addrOf(trail, c.to[i]!);
+      addrs.add(from);
+      addrs.add(to);
+      const category = entryCategory(c, i);
       if (categories && !categories.has(category)) continue;
       let partitions: string[] | null = null;
       if (topicPrefix !== null) {
-        partitions = bodyPartitions(e.body);
+        partitions = bodyPartitions(entryBody(c, i));
         if (!partitions.some((p) => (tp === null ? p.startsWith(topicPrefix) : p === tp))) continue;
       }
       seen.push({
-        id: e.seq < 0 ? -lostAtSend : e.seq,
-        kind: e.body.kind,
+        id: seq < 0 ? -lostAtSend : seq,
+        kind: c.kind[i]!,
         category,
-        from: e.from,
-        to: e.to,
-        sentMs: e.sentMs,
-        atMs: e.atMs,
-        lost: e.lost,
+        from,
+        to,
+        sentMs,
+        atMs,
+        lost: lossOf(c, i),
         inFlight: false,
         fields: [],
         partitions: partitions ?? [],
       });
-      bodies.push(e.body);
+      at.push([c, i]);
     }
+  }
   // Losses on the wire: the drop entry comes after its send, so they join now.
   for (const m of seen) {
     const d = m.id >= 0 ? drops.get(m.id) : undefined;
@@ -283,7 +302,8 @@ export function messageDiagram(w: World, q: MessageQuery): MessageDiagramView {
   // Bodies only for what is answered (the costly part).
   for (const i of kept) {
     const m = seen[i]!;
-    const body = bodies[i]!;
+    const [c, ci] = at[i]!;
+    const body = entryBody(c, ci);
     m.fields = bodyFields(body);
     if (m.partitions.length === 0) m.partitions = bodyPartitions(body);
   }
