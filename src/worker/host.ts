@@ -434,6 +434,12 @@ export function startHost(
     if (job.resume) play();
   }
 
+  /** One slice of a what-if or compare job, within the budget: true once the job is done (errors throw). */
+  function runSlice(job: { run(shouldYield: () => boolean): boolean }): boolean {
+    const startMs = clock.now();
+    return job.run(() => clock.now() - startMs >= WHAT_IF_BUDGET_MS);
+  }
+
   function startCompare(id: number, experimentId: string, topic: string): void {
     const experiment = EXPERIMENTS.find((e) => e.id === experimentId);
     const labels: [string, string] = experiment ? [experiment.labelA, experiment.labelB] : ['', ''];
@@ -463,10 +469,9 @@ export function startHost(
     const current = comparing;
     if (!current) return;
     current.timer = undefined;
-    const startMs = clock.now();
     let done: boolean;
     try {
-      done = current.job.run(() => clock.now() - startMs >= WHAT_IF_BUDGET_MS);
+      done = runSlice(current.job);
     } catch (error) {
       comparing = null;
       post({
@@ -503,10 +508,9 @@ export function startHost(
     const current = whatIf;
     if (!current) return;
     current.timer = undefined;
-    const startMs = clock.now();
     let done: boolean;
     try {
-      done = current.job.run(() => clock.now() - startMs >= WHAT_IF_BUDGET_MS);
+      done = runSlice(current.job);
     } catch (error) {
       whatIf = null;
       post({ type: 'whatIfResult', id: current.id, result: null, error: errorText(error) });

@@ -1,5 +1,5 @@
 // A client history coloured by outcome, as Maelstrom draws one: each record a producer sent, in a
-// time window, as acknowledged, failed, or indefinite (its request timed out or its connection
+// time span, as acknowledged, failed, or indefinite (its request timed out or its connection
 // broke, so the producer cannot know whether the broker wrote it), with where it landed when it
 // did. Observe-only: reading it changes nothing.
 
@@ -40,7 +40,7 @@ export interface ClientHistoryView {
   toMs: number;
   producers: { producerId: string; sends: ClientSendView[] }[];
   counts: Record<SendOutcome, number>;
-  /** Sends in the window beyond CLIENT_HISTORY_MAX (the oldest acknowledged ones are left out). */
+  /** Sends in the span beyond CLIENT_HISTORY_MAX (the oldest acknowledged ones are left out). */
   omitted: number;
 }
 
@@ -67,9 +67,9 @@ function offsetInLeaderLog(w: World, topic: string, partition: number, recordId:
 }
 
 /**
- * The sends of [fromMs, toMs], per producer, at most CLIENT_HISTORY_MAX. A full window keeps every
+ * The sends of [fromMs, toMs], per producer, at most CLIENT_HISTORY_MAX. A full span keeps every
  * send that did not end acknowledged (those are what the history is read for) and leaves out the
- * oldest acknowledged ones; the counts are over the whole window.
+ * oldest acknowledged ones; the counts are over the whole span.
  */
 export function clientHistory(w: World, fromMs: number, toMs: number): ClientHistoryView {
   const counts: Record<SendOutcome, number> = { acknowledged: 0, failed: 0, indefinite: 0, pending: 0 };
