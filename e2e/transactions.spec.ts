@@ -120,6 +120,22 @@ test('a transactional producer aborts one transaction and commits another; read_
     timeout: TIMEOUT_MS,
   });
 
+  // A committed record's journey: before appending the transaction's first batch to payments-0,
+  // its leader asked the transaction coordinator whether the partition is in the transaction (KIP-890).
+  await grid
+    .getByRole('button', { name: /^offset 3 on broker \d: .*payment-0/ })
+    .first()
+    .click();
+  const stages = page
+    .getByRole('tabpanel', { name: 'Partition log' })
+    .getByRole('region', { name: /Journey of record \d+/ })
+    .getByRole('list', { name: /Stages of record/ });
+  await expect(stages).toContainText(
+    /asks transaction coordinator broker \d+ whether payments-0 is in txn-producer-1-app's ongoing transaction/,
+  );
+  await expect(stages).toContainText('verified with the transaction coordinator');
+  await expect(stages).toContainText('appended by leader broker');
+
   // A read_committed consumer from the earliest offset reads the committed records only.
   await page.getByRole('tab', { name: 'Controls' }).click();
   const consumers = controls.getByRole('region', { name: 'Consumers', exact: true });

@@ -13,6 +13,7 @@ const GLYPH: Record<JourneyStageKind, string> = {
   batch: '▦',
   produce: '⇢',
   error: '⚠',
+  verify: '⚖',
   append: '✚',
   replicate: '⧉',
   highWatermark: '▲',

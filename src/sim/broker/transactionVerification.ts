@@ -10,6 +10,7 @@ import { javaStringHashCode } from '../kernel/javaHash';
 import { emit, nextReqId, send } from '../kernel/kernel';
 import type { Message, MessageOf } from '../model/messages';
 import { tpKey } from '../model/metadata';
+import { trailVerification } from '../model/trail';
 import type { TxnVerification } from '../model/transactions';
 import type { ReplicaMem, SimNode, World } from '../model/world';
 import { brokerValue } from './brokerConfig';
@@ -67,6 +68,17 @@ export function holdForVerification(
   const coordinator = coordinatorOf(node, body.transactionalId);
   if (coordinator < 0) {
     refuse(w, node, msg, 'COORDINATOR_NOT_AVAILABLE', -1);
+    trailVerification(w.trail, {
+      nodeId: node.id,
+      coordinator: -1,
+      transactionalId: body.transactionalId,
+      topic: body.topic,
+      partition: body.partition,
+      recordIds: body.records.map((r) => r.id),
+      askedAtMs: w.nowMs,
+      answeredAtMs: w.nowMs,
+      error: produceError('COORDINATOR_NOT_AVAILABLE'),
+    });
     return true;
   }
   const reqId = nextReqId(w);
@@ -117,6 +129,18 @@ export function takeVerification(
   // VerificationGuard: a marker for this producer written meanwhile ended the transaction verified.
   const guarded = mem?.verificationGuards?.get(v.producerId) === v.guard;
   const error = coordinatorError ?? (guarded || !mem ? undefined : 'INVALID_TXN_STATE');
+  // Observe-only: the journey's "verified" or "refused" stage.
+  trailVerification(w.trail, {
+    nodeId: node.id,
+    coordinator: v.coordinator,
+    transactionalId: v.transactionalId,
+    topic: v.topic,
+    partition: v.partition,
+    recordIds: v.requests.flatMap((m) => (m as MessageOf<'Produce'>).body.records.map((r) => r.id)),
+    askedAtMs: v.sentAtMs,
+    answeredAtMs: w.nowMs,
+    ...(error ? { error: produceError(error) } : {}),
+  });
   if (!error) return v.requests;
   if (mem?.verificationGuards?.get(v.producerId) === v.guard) mem.verificationGuards.delete(v.producerId);
   for (const msg of v.requests) refuse(w, node, msg as MessageOf<'Produce'>, error, v.coordinator);

@@ -15,6 +15,9 @@ export const TRAIL_TRUNCATED_RECORDS = 512;
 /** Batches and explicitly partitioned records kept for journeys, across the cluster. */
 export const TRAIL_BATCHES = 4096;
 
+/** KIP-890 verifications kept for journeys, across the cluster. */
+export const TRAIL_VERIFICATIONS = 1024;
+
 /** Why the producer's batch was closed and sent (RecordAccumulator.ready). */
 export type BatchClose = 'linger.ms' | 'batch.size';
 
@@ -31,6 +34,27 @@ export interface BatchMark {
   closedBy: BatchClose;
   lingerMs: number;
   batchSize: number;
+}
+
+/**
+ * KIP-890 part 1: a partition leader asked the transaction coordinator (AddPartitionsToTxn
+ * verifyOnly) whether a transactional batch's partition is in the producer's ongoing transaction,
+ * and what came of it.
+ */
+export interface VerificationMark {
+  /** The partition leader that asked. */
+  nodeId: NodeId;
+  /** The transaction coordinator asked, or -1 (none known: COORDINATOR_NOT_AVAILABLE). */
+  coordinator: NodeId;
+  transactionalId: string;
+  topic: string;
+  partition: number;
+  /** The records of the Produce requests that waited for the answer. */
+  recordIds: number[];
+  askedAtMs: number;
+  answeredAtMs: number;
+  /** The error the producer was answered with, when the batch was refused. */
+  error?: string;
 }
 
 export interface TruncationMark {
@@ -67,13 +91,14 @@ export interface TrailState {
   batches: BatchMark[];
   /** Record ids sent with an explicit partition (ProducerRecord(topic, partition, ...)). */
   explicitPartition: number[];
+  verifications: VerificationMark[];
 }
 
 export const APPEND_STRIDE = 5;
 export const HW_STRIDE = 3;
 
 export function newTrailState(): TrailState {
-  return { parts: new Map(), batches: [], explicitPartition: [] };
+  return { parts: new Map(), batches: [], explicitPartition: [], verifications: [] };
 }
 
 function partTrail(t: TrailState, tp: string): PartitionTrail {
@@ -157,4 +182,9 @@ export function trailBatch(t: TrailState, mark: BatchMark): void {
 export function trailExplicitPartition(t: TrailState, recordId: number): void {
   t.explicitPartition.push(recordId);
   bound(t.explicitPartition, TRAIL_BATCHES);
+}
+
+export function trailVerification(t: TrailState, mark: VerificationMark): void {
+  t.verifications.push(mark);
+  bound(t.verifications, TRAIL_VERIFICATIONS);
 }

@@ -1,5 +1,6 @@
 // A record's journey, in Kafka's words: send() and the partitioner's choice, the batch and what
-// closed it, each Produce request and its error, the leader's append, each follower's fetch that
+// closed it, each Produce request and its error, the leader's check with the transaction
+// coordinator (KIP-890) for a transactional record, the leader's append, each follower's fetch that
 // copied it, the HW passing it, the acknowledgement, each group's fetch and the commit covering it,
 // and its truncation or loss. Read from the ledger, the logs, the record trail (model/trail.ts), the
 // groups' consumed traces and the event log; observe-only.
@@ -18,6 +19,7 @@ export type JourneyStageKind =
   | 'batch'
   | 'produce'
   | 'error'
+  | 'verify'
   | 'append'
   | 'replicate'
   | 'highWatermark'
@@ -141,6 +143,8 @@ export function recordJourney(w: World, recordId: number): RecordJourneyView | n
         : { kind: 'produce', atMs: a.atMs, text: what, nodeId: a.brokerId },
     );
   });
+
+  addVerifications(w, recordId, tp, add);
 
   const trail = w.trail.parts.get(tp);
   let forgotten = false;
@@ -279,6 +283,55 @@ export function recordJourney(w: World, recordId: number): RecordJourneyView | n
     forgotten,
     timeMs: w.nowMs,
   };
+}
+
+/** Verifications shown for one record (a batch retried through coordinator failovers is asked again). */
+const VERIFICATIONS_SHOWN = 6;
+
+/**
+ * KIP-890 part 1: a transactional record's first batch to a partition waits while its leader asks
+ * the transaction coordinator (AddPartitionsToTxn verifyOnly) whether the partition is in the
+ * producer's ongoing transaction; then it is appended, or refused. Answered checks are in the
+ * record trail; one still waiting is in the leader's memory.
+ */
+function addVerifications(w: World, recordId: number, tp: string, add: (stage: JourneyStage) => void): void {
+  const asked = (nodeId: NodeId, coordinator: NodeId, transactionalId: string, atMs: number) =>
+    add({
+      kind: 'verify',
+      atMs,
+      text: `leader broker ${nodeId} asks transaction coordinator broker ${coordinator} whether ${tp} is in ${transactionalId}'s ongoing transaction (AddPartitionsToTxn verifyOnly, KIP-890); the batch waits`,
+      nodeId,
+    });
+  const marks = w.trail.verifications
+    .filter((v) => v.recordIds.includes(recordId))
+    .slice(-VERIFICATIONS_SHOWN);
+  for (const v of marks) {
+    if (v.coordinator >= 0) asked(v.nodeId, v.coordinator, v.transactionalId, v.askedAtMs);
+    add(
+      v.error
+        ? {
+            kind: 'error',
+            atMs: v.answeredAtMs,
+            text:
+              v.coordinator >= 0
+                ? `refused by leader broker ${v.nodeId} after the coordinator's answer: ${v.error}`
+                : `refused by leader broker ${v.nodeId}: ${v.error} (no transaction coordinator known to verify with)`,
+            nodeId: v.nodeId,
+          }
+        : {
+            kind: 'verify',
+            atMs: v.answeredAtMs,
+            text: `verified with the transaction coordinator (broker ${v.coordinator}): ${tp} is in the ongoing transaction, so the leader appends the batch`,
+            nodeId: v.nodeId,
+          },
+    );
+  }
+  for (const node of w.nodes.values()) {
+    if (node.state !== 'running') continue;
+    for (const v of node.broker?.txnVerifications?.values() ?? [])
+      if (v.requests.some((m) => m.body.kind === 'Produce' && m.body.records.some((r) => r.id === recordId)))
+        asked(node.id, v.coordinator, v.transactionalId, v.sentAtMs);
+  }
 }
 
 /** The leader's append of this record: the first append by a leader at `offset` after send() of a replica that held it. */

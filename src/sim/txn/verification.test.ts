@@ -137,3 +137,64 @@ describe('when the transaction coordinator crashes during a verification', () =>
     expect(d.coordinatorState('payments')?.nodeId).not.toBe(coordinator);
   });
 });
+
+describe("a transactional record's journey", () => {
+  const kinds = (d: Driver, value: string) =>
+    d.sim.recordJourney(d.entry(value).recordId)!.stages.map((s) => s.kind);
+  const stage = (d: Driver, value: string, kind: string) =>
+    d.sim.recordJourney(d.entry(value).recordId)!.stages.filter((s) => s.kind === kind);
+
+  test('shows the leader asking the coordinator, the answer, then the append', () => {
+    const d = startTransactional({});
+    const coordinator = d.coordinatorState('payments')!.nodeId;
+    d.do({ type: 'beginTransaction', producerId: 'tx' });
+    d.do({ type: 'produce', producerId: 'tx', topic: TOPIC, value: 'first', key: null, partition: 0 });
+    d.until((x) => x.entry('first').status === 'acked', 5000);
+    const leader = d.leaderOf(TOPIC, 0);
+    const k = kinds(d, 'first');
+    expect(k.indexOf('verify')).toBeGreaterThan(k.indexOf('produce'));
+    expect(k.filter((x) => x === 'verify').length).toBe(2);
+    expect(k.lastIndexOf('verify')).toBeLessThan(k.indexOf('append'));
+    const [asked, verified] = stage(d, 'first', 'verify');
+    expect(asked!.text).toBe(
+      `leader broker ${leader} asks transaction coordinator broker ${coordinator} whether orders-0 is in payments's ongoing transaction (AddPartitionsToTxn verifyOnly, KIP-890); the batch waits`,
+    );
+    expect(verified!.text).toContain(`verified with the transaction coordinator (broker ${coordinator})`);
+    expect(verified!.atMs).toBeGreaterThan(asked!.atMs);
+    // The second batch of the transaction to the same partition is not verified again.
+    d.do({ type: 'produce', producerId: 'tx', topic: TOPIC, value: 'second', key: null, partition: 0 });
+    d.until((x) => x.entry('second').status === 'acked', 5000);
+    expect(kinds(d, 'second')).not.toContain('verify');
+  });
+
+  test('shows a late write refused with INVALID_TXN_STATE after its transaction was aborted', () => {
+    const { d, leader } = lateProduceAfterAbort({});
+    const refusals = stage(d, 'late', 'error').filter((s) => s.text.includes('INVALID_TXN_STATE'));
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(refusals[0]!.text).toBe(
+      `refused by leader broker ${leader} after the coordinator's answer: INVALID_TXN_STATE`,
+    );
+    expect(kinds(d, 'late')).not.toContain('append');
+  });
+
+  test('shows a check still waiting while the coordinator has not answered', () => {
+    const d = startTransactional({});
+    const coordinator = d.coordinatorState('payments')!.nodeId;
+    const partition = [0, 1, 2].find((p) => d.leaderOf(TOPIC, p) !== coordinator)!;
+    const leader = d.leaderOf(TOPIC, partition);
+    const beganMs = d.sim.nowMs;
+    d.do({ type: 'beginTransaction', producerId: 'tx' });
+    d.do({ type: 'produce', producerId: 'tx', topic: TOPIC, value: 'waiting', key: null, partition });
+    d.until(
+      (x) =>
+        x.sim
+          .messageDiagram({ fromMs: beganMs, toMs: x.sim.nowMs, categories: ['transaction'] })
+          .messages.some((m) => m.kind === 'AddPartitionsToTxn' && m.from === leader && m.inFlight),
+      5000,
+      1,
+    );
+    expect(kinds(d, 'waiting').slice(-2)).toEqual(['produce', 'verify']);
+    expect(stage(d, 'waiting', 'verify')[0]!.text).toContain(`leader broker ${leader} asks`);
+    expect(kinds(d, 'waiting')).not.toContain('append');
+  });
+});
