@@ -21,7 +21,9 @@ import {
   type WireMessageView,
 } from '../store/messageDiagram';
 import { useSimulationStore } from '../store/simulation';
+import type { NodeView } from '../sim/types';
 import { seek } from '../store/timeline';
+import { usePolled } from './usePolled';
 import './messages.css';
 
 /** Wall-clock milliseconds between two requests at most, whatever the snapshot rate. */
@@ -37,56 +39,37 @@ const pxPerSecond = (spanS: number) => (spanS <= 2 ? 240 : spanS <= 10 ? 120 : s
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
 
-/** Asks again as the simulation moves on (at most every REFRESH_MS), or when `key` changes. */
-function usePolled<T>(key: string, ask: () => Promise<T>): T | null {
-  const [answer, setAnswer] = useState<T | null>(null);
-  const timeMs = useSimulationStore((s) => s.snapshot?.timeMs ?? -1);
-  const inFlight = useRef(false);
-  const again = useRef(false);
-  const lastAt = useRef(-Infinity);
-  const askRef = useRef(ask);
-  askRef.current = ask;
-  const [nudge, setNudge] = useState(0);
-  useEffect(() => {
-    if (inFlight.current) {
-      again.current = true;
-      return;
-    }
-    const run = () => {
-      inFlight.current = true;
-      lastAt.current = performance.now();
-      void askRef.current().then((a) => {
-        inFlight.current = false;
-        setAnswer(a);
-        if (again.current) {
-          again.current = false;
-          setNudge((n) => n + 1);
-        }
-      });
-    };
-    const wait = lastAt.current + REFRESH_MS - performance.now();
-    if (wait <= 0) return void run();
-    const timer = setTimeout(run, wait);
-    return () => clearTimeout(timer);
-  }, [key, timeMs, nudge]);
-  return answer;
+/** What the lanes depend on, as one string: it changes when a node's role or state or the clients change, not at each snapshot. */
+function laneSource(s: ReturnType<typeof useSimulationStore.getState>): string {
+  const snap = s.snapshot;
+  if (!snap) return '';
+  return [
+    snap.nodes.map((n) => `${n.id}:${n.roles.join('+')}:${n.state}`).join(','),
+    snap.clients.producers.map((p) => p.id).join(','),
+    snap.clients.consumers.map((c) => c.id).join(','),
+  ].join('\n');
 }
 
 function useLanes(view: MessageDiagramView | null): Lane[] {
-  const nodes = useSimulationStore((s) => s.snapshot?.nodes);
-  const producers = useSimulationStore((s) => s.snapshot?.clients.producers);
-  const consumers = useSimulationStore((s) => s.snapshot?.clients.consumers);
+  const source = useSimulationStore(laneSource);
   const addrs = view?.addrs;
-  return useMemo(
-    () =>
-      diagramLanes(
-        nodes ?? [],
-        (producers ?? []).map((p) => p.id),
-        (consumers ?? []).map((c) => c.id),
-        addrs ?? [],
-      ),
-    [nodes, producers, consumers, addrs],
-  );
+  return useMemo(() => {
+    const [nodes = '', producers = '', consumers = ''] = source.split('\n');
+    const list = (text: string) => (text ? text.split(',') : []);
+    return diagramLanes(
+      list(nodes).map((n) => {
+        const [id, roles, state] = n.split(':');
+        return {
+          id: Number(id),
+          roles: roles!.split('+') as NodeView['roles'],
+          state: state as NodeView['state'],
+        };
+      }),
+      list(producers),
+      list(consumers),
+      addrs ?? [],
+    );
+  }, [source, addrs]);
 }
 
 function Legend() {
@@ -227,7 +210,7 @@ const Arrow = memo(
     a.on === b.on,
 );
 
-function Diagram({
+const Diagram = memo(function Diagram({
   view,
   lanes,
   spanS,
@@ -452,9 +435,9 @@ function Diagram({
       <MessageBody m={shown} lanes={lanes} />
     </div>
   );
-}
+});
 
-function ClientHistory({ history }: { history: ClientHistoryView | null }) {
+const ClientHistory = memo(function ClientHistory({ history }: { history: ClientHistoryView | null }) {
   if (!history) return null;
   const span = Math.max(1, history.toMs - history.fromMs);
   const c = history.counts;
@@ -507,37 +490,60 @@ function ClientHistory({ history }: { history: ClientHistoryView | null }) {
       })}
     </section>
   );
-}
+});
+
+/** The simulated time now, read when asked (the panel renders on answers, not on each snapshot). */
+const simulatedNow = () => useSimulationStore.getState().snapshot?.timeMs ?? 0;
 
 export function MessagesPanel() {
   const id = useId();
-  const nowMs = useSimulationStore((s) => s.snapshot?.timeMs ?? 0);
-  const cuts = useSimulationStore((s) => s.snapshot?.network.cuts);
-  const partitions = useSimulationStore((s) => s.snapshot?.partitions);
+  const cutList = useSimulationStore(
+    (s) => s.snapshot?.network.cuts.map((c) => `${c.from}>${c.to}`).join(',') ?? '',
+  );
+  const partitionList = useSimulationStore(
+    (s) => s.snapshot?.partitions.map((p) => `${p.topic}-${p.partition}`).join(',') ?? '',
+  );
   const [spanS, setSpanS] = useState(2);
   const [follow, setFollow] = useState(true);
   const [pinnedEndMs, setPinnedEndMs] = useState(0);
   const [kinds, setKinds] = useState<ReadonlySet<MessageCategory>>(() => new Set(MESSAGE_CATEGORIES));
   const [partition, setPartition] = useState('');
 
-  const endMs = follow ? nowMs : pinnedEndMs;
-  const fromMs = Math.max(0, endMs - spanS * 1000);
   const tp = partition === '' ? null : /^(.*)-(\d+)$/.exec(partition);
-  const query = {
-    fromMs,
-    toMs: endMs,
+  // The window ends at the clock when following it: its ends are taken when asked, so the key (and
+  // the panel) changes only with what the learner chose.
+  const windowAt = () => {
+    const endMs = follow ? simulatedNow() : pinnedEndMs;
+    return { fromMs: Math.max(0, endMs - spanS * 1000), toMs: endMs };
+  };
+  const filters = {
     maxMessages: MAX_MESSAGES,
     ...(kinds.size < MESSAGE_CATEGORIES.length ? { categories: [...kinds] } : {}),
     ...(tp ? { topic: tp[1]!, partition: Number(tp[2]) } : {}),
   };
-  const key = JSON.stringify(query);
-  const view = usePolled(key, () => requestMessages(query));
-  const history = usePolled(`${fromMs}-${endMs}`, () => requestClientHistory(fromMs, endMs));
-  const lanes = useLanes(view);
-  const topicPartitions = useMemo(
-    () => (partitions ?? []).map((p) => `${p.topic}-${p.partition}`),
-    [partitions],
+  const windowKey = `${spanS}:${follow ? 'follow' : pinnedEndMs}`;
+  const view = usePolled(
+    `${windowKey}:${JSON.stringify(filters)}`,
+    () => requestMessages({ ...windowAt(), ...filters }),
+    REFRESH_MS,
   );
+  const history = usePolled(
+    windowKey,
+    () => {
+      const w = windowAt();
+      return requestClientHistory(w.fromMs, w.toMs);
+    },
+    REFRESH_MS,
+  );
+  const endMs = follow ? (view?.toMs ?? 0) : pinnedEndMs;
+  const lanes = useLanes(view);
+  const topicPartitions = useMemo(() => (partitionList ? partitionList.split(',') : []), [partitionList]);
+  const cutKeys = useMemo(() => new Set(cutList ? cutList.split(',') : []), [cutList]);
+  const cuts = [...cutKeys].map((k) => {
+    const [from = '', to = ''] = k.split('>');
+    const addr = (a: string) => (/^\d+$/.test(a) ? Number(a) : a);
+    return { from: addr(from), to: addr(to) };
+  });
 
   const toggle = (c: MessageCategory) =>
     setKinds((old) => {
@@ -548,9 +554,8 @@ export function MessagesPanel() {
     });
   const pin = (ms: number) => {
     setFollow(false);
-    setPinnedEndMs(Math.max(spanS * 1000, Math.min(nowMs, ms)));
+    setPinnedEndMs(Math.max(spanS * 1000, Math.min(simulatedNow(), ms)));
   };
-  const cutKeys = useMemo(() => new Set((cuts ?? []).map((c) => `${c.from}>${c.to}`)), [cuts]);
   const lost = view?.messages.filter((m) => m.lost !== null).length ?? 0;
   const sampling = view ? samplingText(view.sampled) : '';
 
@@ -569,7 +574,7 @@ export function MessagesPanel() {
         <button
           type="button"
           aria-pressed={follow}
-          onClick={() => (follow ? pin(nowMs) : setFollow(true))}
+          onClick={() => (follow ? pin(simulatedNow()) : setFollow(true))}
           title="Keep the window at the simulated time, or hold it still to study it"
         >
           {follow ? '⏵ Following the clock' : '⏸ Held: follow the clock'}
@@ -584,7 +589,7 @@ export function MessagesPanel() {
         <button
           type="button"
           onClick={() => pin(endMs + (spanS * 1000) / 2)}
-          disabled={follow || endMs >= nowMs}
+          disabled={follow || endMs >= (view?.nowMs ?? 0)}
           aria-label="Later (half a window)"
         >
           Later ▶
@@ -617,7 +622,7 @@ export function MessagesPanel() {
           ? ` The trail keeps messages from ${seconds(view.oldestMs)} on.`
           : ''}
       </p>
-      {cuts && cuts.length > 0 && (
+      {cuts.length > 0 && (
         <p className="msg-cuts">
           <span aria-hidden="true">✂ </span>Cut links now:{' '}
           {cuts.map((c) => `${laneLabel(lanes, c.from)} → ${laneLabel(lanes, c.to)}`).join(', ')}; messages on

@@ -13,6 +13,7 @@ import {
 } from '../store/recordLog';
 import { parsePartitionId } from '../store/selection';
 import { useSimulationStore } from '../store/simulation';
+import { usePolled } from './usePolled';
 import { RecordJourney } from './RecordJourney';
 import './partitionLog.css';
 
@@ -29,13 +30,19 @@ const recordLabel = (r: LogRecordView, brokerId: number) =>
     r.recordId >= 0 ? `, record ${r.recordId}` : ''
   }`;
 
-/** The log's offsets as the snapshot knows them (the worker's answer adds truncated ones past the LEO). */
-function useBounds(topic: string, partition: number): { start: number; end: number } | null {
+/**
+ * The log's offsets as the snapshot knows them, until the worker's first answer (which also counts
+ * truncated offsets past the LEO); `watch` false stops following the snapshot, so the grid renders
+ * when an answer arrives rather than at every snapshot.
+ */
+function useBounds(topic: string, partition: number, watch: boolean): { start: number; end: number } | null {
   const start = useSimulationStore((s) => {
+    if (!watch) return null;
     const p = s.snapshot?.partitions.find((x) => x.topic === topic && x.partition === partition);
     return p ? Math.min(...p.replicaLogs.map((l) => l.logStartOffset ?? 0)) : null;
   });
   const end = useSimulationStore((s) => {
+    if (!watch) return null;
     const p = s.snapshot?.partitions.find((x) => x.topic === topic && x.partition === partition);
     return p ? Math.max(0, ...p.replicaLogs.map((l) => l.logEndOffset)) : null;
   });
@@ -49,37 +56,12 @@ function useLogWindow(
   from: number,
   count: number,
 ): PartitionLogView | null {
-  const [log, setLog] = useState<PartitionLogView | null>(null);
-  const timeMs = useSimulationStore((s) => s.snapshot?.timeMs ?? -1);
-  const key = `${topic}\n${partition}\n${from}\n${count}`;
-  const inFlight = useRef(false);
-  const again = useRef(false);
-  const lastAt = useRef(-Infinity);
-  const latestKey = useRef(key);
-  latestKey.current = key;
-  const [nudge, setNudge] = useState(0);
-  useEffect(() => {
-    if (inFlight.current) {
-      again.current = true;
-      return;
-    }
-    const ask = () => {
-      inFlight.current = true;
-      lastAt.current = performance.now();
-      void requestPartitionLog(topic, partition, from, count).then((answer) => {
-        inFlight.current = false;
-        if (latestKey.current === key || answer?.topic === topic) setLog(answer);
-        if (again.current) {
-          again.current = false;
-          setNudge((n) => n + 1);
-        }
-      });
-    };
-    const wait = lastAt.current + REFRESH_MS - performance.now();
-    if (wait <= 0) return void ask();
-    const timer = setTimeout(ask, wait);
-    return () => clearTimeout(timer);
-  }, [key, topic, partition, from, count, timeMs, nudge]);
+  // While the window scrolls, the previous window's answer stays drawn until the new one arrives.
+  const log = usePolled(
+    `${topic}\n${partition}\n${from}\n${count}`,
+    () => requestPartitionLog(topic, partition, from, count),
+    REFRESH_MS,
+  );
   return log && log.topic === topic && log.partition === partition ? log : null;
 }
 
@@ -255,7 +237,9 @@ function ReplicaSummary({ log }: { log: PartitionLogView }) {
 }
 
 function LogGrid({ topic, partition }: { topic: string; partition: number }) {
-  const bounds = useBounds(topic, partition);
+  // The bounds of the latest answer (the snapshot's until there is one).
+  const [answered, setAnswered] = useState<{ start: number; end: number } | null>(null);
+  const bounds = useBounds(topic, partition, answered === null);
   const scroller = useRef<HTMLDivElement>(null);
   const [rowPx, setRowPx] = useState(36);
   const [viewPx, setViewPx] = useState(360);
@@ -263,7 +247,6 @@ function LogGrid({ topic, partition }: { topic: string; partition: number }) {
   const [follow, setFollow] = useState(true);
   const [active, setActive] = useState<number | null>(null);
   const showJourney = useRecordLogStore((s) => s.showJourney);
-  const [extraEnd, setExtraEnd] = useState(0);
 
   useEffect(() => {
     const el = scroller.current;
@@ -278,16 +261,21 @@ function LogGrid({ topic, partition }: { topic: string; partition: number }) {
     return () => observer.disconnect();
   }, []);
 
-  const start = bounds?.start ?? 0;
+  const start = answered?.start ?? bounds?.start ?? 0;
   // One row past the largest LEO: where the next record goes (the LEO line).
-  const end = Math.max(bounds?.end ?? 0, extraEnd);
+  const end = answered?.end ?? bounds?.end ?? 0;
   const rows = end - start + 1;
   const visible = Math.max(1, Math.ceil(viewPx / rowPx));
   const first = Math.max(0, Math.floor(scrollTop / rowPx) - OVERSCAN);
   const count = Math.min(rows - first, visible + 2 * OVERSCAN);
   const log = useLogWindow(topic, partition, start + first, count);
   useEffect(() => {
-    if (log) setExtraEnd(log.endOffset);
+    if (log)
+      setAnswered((old) =>
+        old?.start === log.startOffset && old.end === log.endOffset
+          ? old
+          : { start: log.startOffset, end: log.endOffset },
+      );
   }, [log]);
 
   // Following the log's end: the newest rows stay in view as records arrive.
