@@ -2,8 +2,10 @@
 // (process.cpuUsage: the machine is shared) per simulated minute. Prints numbers; asserts nothing.
 //   down         three-brokers, a startProducer of 200 records/s, then every broker crashed: the
 //                first 2 minutes (delivery.timeout.ms, 2 minutes, then caps the backlog at 24,000 records)
+//   down-acks1   the same with a producer without idempotence (acks=1), whose retried batches keep their
+//                own batch keys (only with --only: each of its minutes costs tens of seconds of CPU)
 //   two-regions  the two-regions preset with a startProducer at the rate limit (10,000 records/s): 1 minute
-// Options: --only down|two-regions  --minutes N (down)  --engine PATH (another checkout's src/sim/index.ts, to compare)
+// Options: --only down|down-acks1|two-regions  --minutes N (down)  --engine PATH (another checkout's src/sim/index.ts, to compare)
 
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,10 +36,16 @@ function perMinute(sim: Sim.Simulation, minutes: number): number[] {
   return out;
 }
 
-function allBrokersDown(): number[] {
+function allBrokersDown(config?: Record<string, string | number | boolean>): number[] {
   const sim = engine.createSimulation(presets['three-brokers'].scenario);
   sim.advance(15_000);
-  sim.apply({ type: 'startProducer', producerId: 'loader', topic: 'demo', ratePerSec: 200 });
+  sim.apply({
+    type: 'startProducer',
+    producerId: 'loader',
+    topic: 'demo',
+    ratePerSec: 200,
+    ...(config ? { config } : {}),
+  });
   sim.advance(1_000);
   for (const nodeId of [2, 3, 4]) sim.apply({ type: 'crashNode', nodeId });
   return perMinute(sim, Number(opt('--minutes') ?? 2));
@@ -53,5 +61,9 @@ function twoRegionsAtTheLimit(): number[] {
 const fmt = (xs: number[]) => xs.map((x) => `${x.toFixed(0)} ms`).join(', ');
 if (!only || only === 'down')
   console.log(`down: CPU per simulated minute, minute by minute: ${fmt(allBrokersDown())}`);
+if (only === 'down-acks1')
+  console.log(
+    `down, acks=1 (no idempotence): CPU per simulated minute, minute by minute: ${fmt(allBrokersDown({ acks: '1' }))}`,
+  );
 if (!only || only === 'two-regions')
   console.log(`two-regions at 10,000 records/s: CPU for the first minute: ${fmt(twoRegionsAtTheLimit())}`);
