@@ -5,13 +5,16 @@
 // default and the large preset (the Event Timing API's duration: from the input to the frame that
 // shows its result, as Chrome's INP measures it), frame times with the Partition log tab open, and
 // with the Messages tab open (the message diagram and the client history; also after a 10-minute run).
+// Then the huge layout (--only huge): 200 brokers and 20,000 partitions pasted into Import layout
+// (e2e/hugeLayout.ts): time from Open to the first drawn tile, the JS heaps, 10 s of play at 1× from
+// the start, the wait until every partition exists, and 10 s of play after that.
 // Then speed: every preset and lesson scene,
 // healthy and degraded (a broker down; min.insync.replicas out of reach; a partition offline; a
 // network split; a consumer group rebalancing), at 100× and 1000× (the large preset at 100×): the
 // simulated clock the page shows against the wall clock, frame p50/p95 and long tasks per case.
 // Prints the figures; asserts nothing.
 //
-// Options: --only render,responsiveness,partition-log,messages,speed (default all); --scenes default,large,lesson:isr,...
+// Options: --only render,responsiveness,partition-log,messages,speed,huge (default all); --scenes default,large,lesson:isr,...
 // (default every preset and lesson); --conditions healthy,broker-down,... ; --speeds 100,1000;
 // --measure-ms N (default 4000 for speed cases); --dist DIR serves a build already made there
 // (for paired before/after runs) instead of building.
@@ -24,6 +27,7 @@ import { preview } from 'vite';
 import { presets } from '../src/scenario/presets';
 import { lessons } from '../src/scenario/lessons';
 import type { Command, Scenario, Snapshot } from '../src/sim/types';
+import { describeOutput as hugeDescribeOutput } from '../e2e/hugeLayout';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5196);
@@ -512,10 +516,177 @@ async function messagesFrames(browser: import('playwright-core').Browser, base: 
   await measureOnce('after a 10-minute run, last 60 s', true);
 }
 
+// ---- huge: 200 brokers, 20,000 partitions, imported as the e2e does (e2e/large-cluster.spec.ts) ----
+
+const HUGE_PLAY_MS = 10_000;
+
+// In the page, armed just before Open is clicked: when the click lands, when the first tile (a node
+// of a cluster of more than 64 brokers) is drawn, and when all 200 brokers' tiles are.
+const TILES_WATCH_SCRIPT = `
+  (() => {
+    const b = window.__bench;
+    b.openClickMs = null; b.firstTileMs = null; b.allTilesMs = null;
+    document.addEventListener('click', () => { b.openClickMs ??= performance.now(); }, { capture: true, once: true });
+    const visible = (el) => el.getBoundingClientRect().width > 0 && getComputedStyle(el).visibility !== 'hidden';
+    (function watch() {
+      const tiles = [...document.querySelectorAll('.react-flow__node-cluster .card--tile')].filter(visible);
+      if (b.openClickMs !== null && tiles.length > 0) b.firstTileMs ??= performance.now();
+      const brokers = tiles.filter((t) => t.classList.contains('card--broker'));
+      if (b.openClickMs !== null && brokers.length >= 200) { b.allTilesMs = performance.now(); return; }
+      requestAnimationFrame(watch);
+    })();
+  })()
+`;
+
+type CDPSession = import('playwright-core').CDPSession;
+
+/** The used JS heap of the page's main thread and of the simulation's worker (CDP Runtime.getHeapUsage). */
+async function heaps(
+  pageCdp: CDPSession,
+  browserCdp: CDPSession,
+): Promise<{ page: number; worker: number | null }> {
+  const page = ((await pageCdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
+  // The worker: attached from the browser's session, its messages passed through Target (not flattened).
+  const { targetInfos } = (await browserCdp.send('Target.getTargets')) as {
+    targetInfos: { targetId: string; type: string; url: string }[];
+  };
+  const target = targetInfos.find((t) => t.type === 'worker');
+  if (!target) return { page, worker: null };
+  const { sessionId } = (await browserCdp.send('Target.attachToTarget', {
+    targetId: target.targetId,
+    flatten: false,
+  })) as { sessionId: string };
+  let listener: ((event: { sessionId: string; message: string }) => void) | undefined;
+  try {
+    const reply = new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), 10_000);
+      listener = (event) => {
+        if (event.sessionId !== sessionId) return;
+        const message = JSON.parse(event.message) as { id?: number; result?: { usedSize: number } };
+        if (message.id !== 1) return;
+        clearTimeout(timer);
+        resolve(message.result?.usedSize ?? null);
+      };
+      browserCdp.on('Target.receivedMessageFromTarget', listener);
+    });
+    await browserCdp.send('Target.sendMessageToTarget', {
+      sessionId,
+      message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }),
+    });
+    return { page, worker: await reply };
+  } finally {
+    if (listener) browserCdp.off('Target.receivedMessageFromTarget', listener);
+    await browserCdp.send('Target.detachFromTarget', { sessionId });
+  }
+}
+
+const mb = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
+
+/**
+ * 200 brokers in 4 racks and 20,000 partitions (RF 3), pasted into Import layout and opened, as
+ * e2e/large-cluster.spec.ts does; then played at 1× from the paused start the import opens at:
+ * a window from the start, and one once all 20,000 partitions exist.
+ */
+async function hugeCase(browser: import('playwright-core').Browser, base: string): Promise<void> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const pageCdp = await page.context().newCDPSession(page);
+  const browserCdp = await browser.newBrowserCDPSession();
+  await page.addInitScript(INIT_SCRIPT);
+  await page.goto(base + '?debug');
+  await page.waitForFunction('window.__bench.firstClusterMs !== null', undefined, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Import layout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a layout' });
+  const text = hugeDescribeOutput();
+  const readStart = Date.now();
+  // As a paste: the value set and one input event (Playwright's fill would type the 1.9 MB).
+  await dialog.getByLabel('Pasted tool output').evaluate((field, value) => {
+    // In the page; this file is checked without the DOM's globals, hence the casts.
+    const dom = globalThis as unknown as {
+      HTMLTextAreaElement: { prototype: object };
+      Event: new (type: string, init: { bubbles: boolean }) => unknown;
+    };
+    Object.getOwnPropertyDescriptor(dom.HTMLTextAreaElement.prototype, 'value')!.set!.call(field, value);
+    (field as unknown as { dispatchEvent(event: unknown): void }).dispatchEvent(
+      new dom.Event('input', { bubbles: true }),
+    );
+  }, text);
+  await dialog
+    .getByRole('status', { name: 'What the import understood' })
+    .filter({ hasText: /^Ready:/ })
+    .waitFor({ timeout: 120_000 });
+  const readMs = Date.now() - readStart;
+  await page.evaluate(TILES_WATCH_SCRIPT);
+  const openStart = Date.now();
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await page
+    .getByRole('status', { name: 'Opened session' })
+    .filter({ hasText: 'Opened from the imported layout' })
+    .waitFor({ timeout: 180_000 });
+  const openedMs = Date.now() - openStart;
+  await page.waitForFunction('window.__bench.allTilesMs !== null', undefined, { timeout: 180_000 });
+  const drawn = (await page.evaluate(
+    '({ click: window.__bench.openClickMs, first: window.__bench.firstTileMs, all: window.__bench.allTilesMs })',
+  )) as { click: number; first: number; all: number };
+  const opened = await heaps(pageCdp, browserCdp);
+
+  // A window of play: frames, long tasks, the simulated clock the page shows, what the worker and the banner said.
+  const playWindow = async () => {
+    await page.waitForTimeout(WARMUP_MS);
+    const r = (await page.evaluate(SPEED_SCRIPT(HUGE_PLAY_MS))) as {
+      deltas: number[];
+      longTasks: number;
+      simMs: number;
+      wallMs: number;
+    };
+    const state = (await page.evaluate(
+      `({ speed: window.__kclDebug.playback().achievedSpeed, note: window.__kclDebug.speedNote(),
+          simAt: window.__kclDebug.snapshot()?.timeMs ?? 0, partitions: window.__kclDebug.snapshot()?.partitions.length ?? 0 })`,
+    )) as { speed: number; note: string | null; simAt: number; partitions: number };
+    const ratio = r.simMs / r.wallMs;
+    return `achieved ${(ratio * 100).toFixed(0)}% (${ratio.toFixed(2)}×; the worker said ${state.speed.toFixed(2)}×${state.note ? `; banner "${state.note}"` : ''}; clock at ${(state.simAt / 1000).toFixed(1)} s, ${state.partitions.toLocaleString('en-US')} partitions), frame p50 ${percentile(r.deltas, 50).toFixed(1)} ms, p95 ${percentile(r.deltas, 95).toFixed(1)} ms over ${r.deltas.length} frames, long tasks ${r.longTasks}`;
+  };
+
+  console.log(
+    `\n200 brokers, 20,000 partitions (Import layout, ${(text.length / 1024 / 1024).toFixed(1)} MB pasted), at 1×, windows of ${HUGE_PLAY_MS / 1000} s after ${WARMUP_MS / 1000} s`,
+  );
+  console.log(
+    `  import read to Ready: ${readMs} ms; Open to first tile drawn ${(drawn.first - drawn.click).toFixed(0)} ms, to all 200 brokers' tiles ${(drawn.all - drawn.click).toFixed(0)} ms, to 'Opened session' ${openedMs} ms`,
+  );
+  // The import opens paused at 0 s: played from there, the first window holds the controllers'
+  // election, the brokers' registration and the topics' creation (every replica built at once).
+  await page.evaluate('window.__kclDebug.setSpeed(1)');
+  const playStart = Date.now();
+  await page.getByRole('group', { name: 'Playback' }).getByRole('button', { name: 'Play' }).click();
+  console.log(`  first window of play: ${await playWindow()}`);
+  await page.waitForFunction('(window.__kclDebug.snapshot()?.partitions.length ?? 0) >= 20000', undefined, {
+    timeout: 300_000,
+    polling: 250,
+  });
+  const createdWallMs = Date.now() - playStart;
+  const createdSimMs = (await page.evaluate('window.__kclDebug.snapshot().timeMs')) as number;
+  console.log(
+    `  all 20,000 partitions in the page's snapshot ${(createdWallMs / 1000).toFixed(1)} s of wall time after Play (at ${(createdSimMs / 1000).toFixed(1)} simulated s)`,
+  );
+  console.log(`  then: ${await playWindow()}`);
+  const played = await heaps(pageCdp, browserCdp);
+  console.log(
+    `  JS heap used (CDP Runtime.getHeapUsage, no GC first): page ${mb(opened.page)}, worker ${mb(opened.worker)} once opened; page ${mb(played.page)}, worker ${mb(played.worker)} at the end`,
+  );
+  await browserCdp.detach();
+  await page.close();
+}
+
 async function main() {
   const prebuilt = option('dist');
   const dist = prebuilt ?? join(root, 'dist');
-  const only = listOption('only') ?? ['render', 'responsiveness', 'partition-log', 'messages', 'speed'];
+  const only = listOption('only') ?? [
+    'render',
+    'responsiveness',
+    'partition-log',
+    'messages',
+    'speed',
+    'huge',
+  ];
   if (!prebuilt) console.log('Building (vite build)…');
   const bundle = build(dist, prebuilt !== undefined);
   // Served in this process (vite's API), so it stops with the script.
@@ -537,6 +708,7 @@ async function main() {
     if (only.includes('partition-log')) await partitionLogFrames(browser, base);
     if (only.includes('messages')) await messagesFrames(browser, base);
     if (only.includes('speed')) await speedCases(browser, base);
+    if (only.includes('huge')) await hugeCase(browser, base);
   } finally {
     await browser.close();
     await server.close();
