@@ -279,13 +279,15 @@ export function startHost(
         if (checkAtMs !== null) sliceMs = Math.max(0, Math.min(sliceMs, checkAtMs - sim.nowMs));
         const taken = timeline.checkpointsTaken;
         const sliceStartMs = clock.now();
-        timeline.advance(sliceMs);
+        // Event by event within the budget: one crowded instant does not hold the worker for seconds.
+        const sliceFromMs = sim.nowMs;
+        timeline.advanceWithin(sliceMs, () => clock.now() - startMs >= TICK_BUDGET_MS);
         if (timeline.checkpointsTaken !== taken) {
           // The slice's time is about the checkpoint's (a slice of engine time is far shorter).
           checkpointCostMs = clock.now() - sliceStartMs;
           paceCheckpoints();
         }
-        owedMs -= sliceMs;
+        owedMs -= sim.nowMs - sliceFromMs;
         lessons.afterAdvance();
       }
     } catch (error) {

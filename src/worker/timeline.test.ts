@@ -122,6 +122,31 @@ describe('seeking', () => {
   });
 });
 
+describe('advancing within a wall-time budget', () => {
+  it('stops between two events when the budget is spent, and replays a branch exactly as one advance does', () => {
+    const { timeline, hashes } = story();
+    // The recorded branch replayed from the start: every slice allowed a single event.
+    timeline.seek(0);
+    let calls = 0;
+    let stillAtOneInstant = 0;
+    for (const ms of [5_000, 12_000, 20_000, 33_000, 45_000, 60_000]) {
+      for (let done = false; !done; calls++) {
+        const fromMs = timeline.nowMs;
+        done = timeline.advanceWithin(ms - fromMs, () => true);
+        if (timeline.nowMs === fromMs) stillAtOneInstant++;
+      }
+      expect(timeline.sim.stateHash()).toBe(hashes.get(ms));
+    }
+    // Slices that ended at the instant they began: an instant's events were spread over calls.
+    expect(stillAtOneInstant).toBeGreaterThan(0);
+    expect(calls).toBeGreaterThan(1000);
+    // With budget to spare, one call goes all the way (it is advance()).
+    const fresh = new Timeline(scenario);
+    expect(fresh.advanceWithin(5_000, () => false)).toBe(true);
+    expect(fresh.nowMs).toBe(5_000);
+  });
+});
+
 describe('acting after a rewind', () => {
   it('forks a new branch and keeps the old one, which can be switched back to', () => {
     const { timeline, hashes } = story();

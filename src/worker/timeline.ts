@@ -196,6 +196,38 @@ export class Timeline {
   }
 
   /**
+   * Advances up to `ms` as advance() does, but stops between two events once `overBudget()` says so,
+   * and returns the virtual milliseconds advanced. A slice crowded with events (200 brokers each
+   * applying one metadata batch of 20,000 partitions at one instant) is so cut into pieces, and the
+   * worker answers between them. The run is the same however it is sliced into advance() and step()
+   * calls: recorded actions and checkpoints still come at their instants, after every event due then.
+   * True once the whole slice is done (the actions at its end applied); false when the budget ran
+   * out first, maybe within an instant (call again, with 0 ms if need be, to finish it).
+   */
+  advanceWithin(ms: number, overBudget: () => boolean): boolean {
+    const untilMs = this.live.nowMs + ms;
+    let done = false;
+    for (;;) {
+      const due = this.live.nextEventAtMs();
+      const action = this.branch.actions[this.applied];
+      const markMs = Math.min(untilMs, action?.atMs ?? Infinity, this.nextCheckpointAtMs());
+      if (due === null || due > markMs) {
+        // No event before the next action, checkpoint or the slice's end: advanceTo reaches it.
+        this.advanceTo(markMs);
+        if (this.live.nowMs >= untilMs) {
+          done = true;
+          break;
+        }
+        continue;
+      }
+      this.live.step();
+      if (overBudget()) break;
+    }
+    this.noteProgress();
+    return done;
+  }
+
+  /**
    * Performs a user action now and records it. After a rewind (the branch has a recorded future),
    * the action starts a new branch from here; the old branch is kept.
    */
