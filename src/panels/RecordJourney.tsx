@@ -15,7 +15,7 @@ const GLYPH: Record<JourneyStageKind, string> = {
   error: '⚠',
   verify: '⚖',
   append: '✚',
-  replicate: '⧉',
+  replicate: '⇉',
   highWatermark: '▲',
   acknowledged: '✔',
   failed: '✖',
@@ -24,6 +24,21 @@ const GLYPH: Record<JourneyStageKind, string> = {
   truncated: '✂',
   lost: '☠',
 };
+
+/**
+ * Scrolls the panel that holds `el` so that `el` starts just below the panel's tabs, which stay
+ * in view at its top (they are sticky: scrollIntoView would hide the journey's heading under them).
+ */
+function scrollBelowTabs(el: HTMLElement): void {
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    const overflow = getComputedStyle(box).overflowY;
+    if (overflow !== 'auto' && overflow !== 'scroll') continue;
+    const top =
+      box.querySelector('.side-tabs')?.getBoundingClientRect().bottom ?? box.getBoundingClientRect().top;
+    box.scrollTop += el.getBoundingClientRect().top - top - 8;
+    return;
+  }
+}
 
 /** Wall-clock milliseconds between two journey requests at most. */
 const REFRESH_MS = 500;
@@ -37,12 +52,21 @@ export function RecordJourney({ recordId }: { recordId: number }) {
   const lastAt = useRef(-Infinity);
   const inFlight = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
 
   useEffect(() => {
     setJourney(null);
     lastAt.current = -Infinity;
-    heading.current?.focus();
+    heading.current?.focus({ preventScroll: true });
   }, [recordId]);
+  // Once the first answer has drawn the stages, the journey is brought to the top of its panel (at
+  // 1280×720 the log above fills the panel, and the focused heading alone showed no stage).
+  const hasAnswer = journey !== null;
+  useEffect(() => {
+    if (!hasAnswer) return;
+    const frame = requestAnimationFrame(() => section.current && scrollBelowTabs(section.current));
+    return () => cancelAnimationFrame(frame);
+  }, [hasAnswer, recordId]);
 
   // Asked again only while time moves past the answer: after a seek back the journey stays whole.
   const stale = journey === null || timeMs > journey.atMs;
@@ -67,7 +91,7 @@ export function RecordJourney({ recordId }: { recordId: number }) {
 
   const view = journey?.view;
   return (
-    <section className="record-journey" aria-labelledby="record-journey-heading">
+    <section ref={section} className="record-journey" aria-labelledby="record-journey-heading">
       <h3 id="record-journey-heading" ref={heading} tabIndex={-1}>
         Journey of record {recordId}
         {view ? ` (${view.key === null ? 'no key' : `key ${view.key}`}, value ${view.value})` : ''}
