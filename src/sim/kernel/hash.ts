@@ -27,9 +27,21 @@ function replacer(_key: string, value: unknown): unknown {
 
 export function hashWorld(w: World): string {
   // The metrics ring and the record and message trails are derived from the rest (and large): they
-  // are left out, like the event log's content.
-  const { queue, events, metrics: _metrics, trail: _trail, messageTrail: _messages, ...rest } = w;
-  const state = JSON.stringify({ ...rest, queue: queue.sorted(), eventCount: events.length }, replacer);
+  // are left out, like the event log's content (its count is in: every event logged, kept or not)
+  // and the memory bounds' bookkeeping (kernel/memoryBounds.ts), so a bound reached changes no hash
+  // but by what it drops from the ledger.
+  const {
+    queue,
+    events: _events,
+    eventsDropped: _dropped,
+    ledgerFailed: _failed,
+    memoryLimits: _limits,
+    metrics: _metrics,
+    trail: _trail,
+    messageTrail: _messages,
+    ...rest
+  } = w;
+  const state = JSON.stringify({ ...rest, queue: queue.sorted(), eventCount: w.eventSeq }, replacer);
   return cyrb53(state);
 }
 

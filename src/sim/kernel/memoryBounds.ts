@@ -1,0 +1,105 @@
+// Bounds on what a long run keeps that no view needs in full: the event log keeps its newest
+// events, and the ledger its newest failed sends per producer; what is dropped is counted, so a view
+// can say that older ones are no longer kept. A simulator limit, not Kafka's (a real cluster logs to
+// files that roll, and a producer's failed sends live on only in its application's callbacks).
+// Neither bound changes a run: nothing in the engine decides by an old event or a failed entry, and
+// the state hash counts events, kept or not (kernel/hash.ts). See docs/engine.md, "Memory bounds".
+
+import type { World } from '../model/world';
+import type { LedgerEntry, SimEvent } from '../model/types';
+
+/**
+ * Events kept: the newest 10,000 (and up to a tenth more before the oldest are dropped, in one
+ * go; and those logged since the last metrics sample, which are never dropped unread). Ten times the page's event log (EVENT_LOG_LIMIT), five times the timeline's markers; the
+ * invariant monitor and the lessons read events within a sample of their logging; a broker crash on
+ * the large preset logs a few hundred. At some 400 bytes an event, about 4 MB.
+ */
+export const EVENTS_KEPT = 10_000;
+
+/**
+ * Failed ledger entries kept per producer: the newest 1,000 (and up to a quarter more before the
+ * oldest go). More than the client history (CLIENT_HISTORY_MAX) or the Inspector's ledger
+ * (MAX_LEDGER_LIMIT) shows; with every broker down a producer at 1,000 records/s fails that many a
+ * second, each entry with its attempts.
+ */
+export const LEDGER_FAILED_KEPT = 1_000;
+
+export function eventsKept(w: World): number {
+  return w.memoryLimits?.events ?? EVENTS_KEPT;
+}
+
+export function failedKept(w: World): number {
+  return w.memoryLimits?.failedPerProducer ?? LEDGER_FAILED_KEPT;
+}
+
+/**
+ * After an event is logged: past the bound and its slack, the oldest go, at least the slack at a time
+ * (amortised O(1) an event); never one the metrics (a sample every simulated second,
+ * observe/metrics.ts) have not read, nor so the invariant monitor that looks at each sample.
+ */
+export function boundEvents(w: World): void {
+  const kept = eventsKept(w);
+  const slack = Math.ceil(kept / 10);
+  if (w.events.length <= kept + slack) return;
+  const unread = Math.max(0, w.eventSeq - w.metrics.eventCursor);
+  const drop = Math.min(w.events.length - kept, w.events.length - unread);
+  if (drop < slack) return;
+  w.events.splice(0, drop);
+  w.eventsDropped = (w.eventsDropped ?? 0) + drop;
+}
+
+/** Events logged so far, kept or not: the `seq` the next one gets (a reader's cursor). */
+export function eventCount(w: Pick<World, 'eventSeq'>): number {
+  return w.eventSeq;
+}
+
+/** The kept events from `seq` on (binary search: seqs are increasing). */
+export function eventsFromSeq(events: readonly SimEvent[], seq: number): readonly SimEvent[] {
+  if (events.length === 0 || events[0]!.seq >= seq) return events;
+  let lo = 0;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (events[mid]!.seq < seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return events.slice(lo);
+}
+
+/**
+ * A ledger entry has just failed. Past the bound and its slack, the producer's oldest failed
+ * entries leave the ledger and its index (counted as dropped), except those its live client still
+ * holds (a record the delivery timeout failed waits in its queue for the Sender's next pass).
+ */
+export function noteFailed(w: World, entry: LedgerEntry): void {
+  const failed = (w.ledgerFailed ??= new Map());
+  let c = failed.get(entry.producerId);
+  if (!c) failed.set(entry.producerId, (c = { held: 0, dropped: 0 }));
+  c.held++;
+  const kept = failedKept(w);
+  if (c.held <= kept + Math.ceil(kept / 4)) return;
+  const producerId = entry.producerId;
+  const p = w.producers.get(producerId);
+  const live = new Set<number>(p ? p.records.keys() : []);
+  if (p) for (const q of p.queues.values()) for (const id of q.ids) live.add(id);
+  // The newest `kept` failed entries stay; older ones go unless the client still holds them.
+  let seen = 0;
+  const doomed = new Set<LedgerEntry>();
+  for (let i = w.ledger.length - 1; i >= 0; i--) {
+    const e = w.ledger[i]!;
+    if (e.status !== 'failed' || e.producerId !== producerId) continue;
+    if (++seen > kept && !live.has(e.recordId)) doomed.add(e);
+  }
+  c.held = seen - doomed.size;
+  if (doomed.size === 0) return;
+  c.dropped += doomed.size;
+  w.ledger = w.ledger.filter((e) => !doomed.has(e));
+  for (const e of doomed) w.ledgerIndex.delete(e.recordId);
+}
+
+/** Failed entries dropped from the ledger so far, per producer (those with none are left out). */
+export function failedDropped(w: World): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [id, c] of w.ledgerFailed ?? []) if (c.dropped > 0) out.set(id, c.dropped);
+  return out;
+}
