@@ -74,10 +74,11 @@ export function eventsFromSeq(events: readonly SimEvent[], seq: number): readonl
 export function noteFailed(w: World, entry: LedgerEntry): void {
   const failed = (w.ledgerFailed ??= new Map());
   let c = failed.get(entry.producerId);
-  if (!c) failed.set(entry.producerId, (c = { held: 0, dropped: 0 }));
+  if (!c) failed.set(entry.producerId, (c = { held: 0, dropped: 0, limit: 0 }));
   c.held++;
   const kept = failedKept(w);
-  if (c.held <= kept + Math.ceil(kept / 4)) return;
+  const slack = Math.ceil(kept / 4);
+  if (c.held <= Math.max(kept + slack, c.limit)) return;
   const producerId = entry.producerId;
   const p = w.producers.get(producerId);
   const live = new Set<number>(p ? p.records.keys() : []);
@@ -91,6 +92,8 @@ export function noteFailed(w: World, entry: LedgerEntry): void {
     if (++seen > kept && !live.has(e.recordId)) doomed.add(e);
   }
   c.held = seen - doomed.size;
+  // Those the client still holds stay: the next pass waits for another slack's worth of failures.
+  c.limit = c.held + slack;
   if (doomed.size === 0) return;
   c.dropped += doomed.size;
   w.ledger = w.ledger.filter((e) => !doomed.has(e));

@@ -571,7 +571,7 @@ export interface World {
    * Per producer: its failed entries in the ledger, and those dropped (the oldest past
    * LEDGER_FAILED_KEPT, kernel/memoryBounds.ts); made at the first failure, left out of the state hash.
    */
-  ledgerFailed?: Map<string, { held: number; dropped: number }>;
+  ledgerFailed?: Map<string, { held: number; dropped: number; limit: number }>;
   /** Lower bounds for a test that wants to reach them (kernel/memoryBounds.ts); absent in a run. */
   memoryLimits?: MemoryLimits;
   /**
