@@ -5,7 +5,8 @@
 // Neither bound changes a run: nothing in the engine decides by an old event or a failed entry, and
 // the state hash counts events, kept or not (kernel/hash.ts). See docs/engine.md, "Memory bounds".
 
-import type { World } from '../model/world';
+import { tpKey } from '../model/metadata';
+import type { ProducerClient, World } from '../model/world';
 import type { LedgerEntry, SimEvent } from '../model/types';
 
 /**
@@ -17,8 +18,8 @@ import type { LedgerEntry, SimEvent } from '../model/types';
 export const EVENTS_KEPT = 10_000;
 
 /**
- * Failed ledger entries kept per producer: the newest 1,000 (and up to a quarter more before the
- * oldest go). More than the client history (CLIENT_HISTORY_MAX) or the Inspector's ledger
+ * Failed ledger entries kept per producer: the newest 1,000 (and up to as many more before the
+ * oldest go, in one pass). More than the client history (CLIENT_HISTORY_MAX) or the Inspector's ledger
  * (MAX_LEDGER_LIMIT) shows; with every broker down a producer at 1,000 records/s fails that many a
  * second, each entry with its attempts.
  */
@@ -67,37 +68,54 @@ export function eventsFromSeq(events: readonly SimEvent[], seq: number): readonl
 }
 
 /**
- * A ledger entry has just failed. Past the bound and its slack, the producer's oldest failed
- * entries leave the ledger and its index (counted as dropped), except those its live client still
- * holds (a record the delivery timeout failed waits in its queue for the Sender's next pass).
+ * A ledger entry has just failed. Past twice the bound, the producer's older failed entries (by
+ * when they failed) leave the ledger and its index, counted as dropped, down to the bound; except
+ * those its live client still holds (a record the delivery timeout failed waits in its queue for
+ * the Sender's next pass). A pass costs a walk of the ledger, once every LEDGER_FAILED_KEPT failures.
  */
 export function noteFailed(w: World, entry: LedgerEntry): void {
   const failed = (w.ledgerFailed ??= new Map());
   let c = failed.get(entry.producerId);
-  if (!c) failed.set(entry.producerId, (c = { held: 0, dropped: 0, limit: 0 }));
-  c.held++;
+  if (!c) failed.set(entry.producerId, (c = { ids: [], dropped: 0, limit: 0 }));
+  c.ids.push(entry.recordId);
   const kept = failedKept(w);
-  const slack = Math.ceil(kept / 4);
-  if (c.held <= Math.max(kept + slack, c.limit)) return;
-  const producerId = entry.producerId;
-  const p = w.producers.get(producerId);
-  const live = new Set<number>(p ? p.records.keys() : []);
-  if (p) for (const q of p.queues.values()) for (const id of q.ids) live.add(id);
-  // The newest `kept` failed entries stay; older ones go unless the client still holds them.
-  let seen = 0;
-  const doomed = new Set<LedgerEntry>();
-  for (let i = w.ledger.length - 1; i >= 0; i--) {
-    const e = w.ledger[i]!;
-    if (e.status !== 'failed' || e.producerId !== producerId) continue;
-    if (++seen > kept && !live.has(e.recordId)) doomed.add(e);
+  if (c.ids.length <= Math.max(2 * kept, c.limit)) return;
+  const p = w.producers.get(entry.producerId);
+  const excess = c.ids.length - kept;
+  const doomed = new Set<number>();
+  const held: number[] = [];
+  for (let i = 0; i < excess; i++) {
+    const id = c.ids[i]!;
+    if (p && clientHolds(p, w.ledgerIndex.get(id), id)) held.push(id);
+    else if (w.ledgerIndex.get(id)?.status === 'failed') doomed.add(id);
   }
-  c.held = seen - doomed.size;
-  // Those the client still holds stay: the next pass waits for another slack's worth of failures.
-  c.limit = c.held + slack;
+  c.ids = held.concat(c.ids.slice(excess));
+  // Those the client still holds stay: the next pass waits for another bound's worth of failures.
+  c.limit = c.ids.length + kept;
   if (doomed.size === 0) return;
   c.dropped += doomed.size;
-  w.ledger = w.ledger.filter((e) => !doomed.has(e));
-  for (const e of doomed) w.ledgerIndex.delete(e.recordId);
+  w.ledger = w.ledger.filter((e) => !doomed.has(e.recordId));
+  for (const id of doomed) w.ledgerIndex.delete(id);
+}
+
+/** Whether the producer still holds record `id`: unsettled, or waiting in its partition's (or topic's) queue. */
+function clientHolds(p: ProducerClient, e: LedgerEntry | undefined, id: number): boolean {
+  if (p.records.has(id)) return true;
+  if (!e) return false;
+  for (const key of [tpKey(e.topic, e.partition), tpKey(e.topic, -1)]) {
+    const ids = p.queues.get(key)?.ids;
+    if (!ids) continue;
+    // A queue is in record id order (accumulatorQueues.ts).
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ids[mid]! < id) lo = mid + 1;
+      else hi = mid;
+    }
+    if (ids[lo] === id) return true;
+  }
+  return false;
 }
 
 /** Failed entries dropped from the ledger so far, per producer (those with none are left out). */

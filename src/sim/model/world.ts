@@ -568,10 +568,10 @@ export interface World {
   /** Events logged and no longer kept (the oldest), made at the first drop; left out of the state hash. */
   eventsDropped?: number;
   /**
-   * Per producer: its failed entries in the ledger, and those dropped (the oldest past
+   * Per producer: its failed entries in the ledger (record ids, in the order they failed), and those dropped (the oldest past
    * LEDGER_FAILED_KEPT, kernel/memoryBounds.ts); made at the first failure, left out of the state hash.
    */
-  ledgerFailed?: Map<string, { held: number; dropped: number; limit: number }>;
+  ledgerFailed?: Map<string, { ids: number[]; dropped: number; limit: number }>;
   /** Lower bounds for a test that wants to reach them (kernel/memoryBounds.ts); absent in a run. */
   memoryLimits?: MemoryLimits;
   /**
