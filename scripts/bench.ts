@@ -390,7 +390,9 @@ if (only === 'memory') {
       console.log(
         `${c.label}, ${ceiling ? `record ceiling ${m.ceiling.toLocaleString('en')}` : 'no ceiling (before)'}, ${minutes} simulated minutes: ` +
           `${mb(median(per))}/h (${mb(per[0]!)} to ${mb(per.at(-1)!)}), heap at the end ${mb(median(rs.map((r) => r.last)))}, ` +
-          `records held ${m.held.toLocaleString('en')}, forgotten ${m.forgotten.toLocaleString('en')}, ledger ${m.ledgerEntries.toLocaleString('en')}`,
+          `records held ${m.held.toLocaleString('en')}, forgotten ${m.forgotten.toLocaleString('en')}, ledger ${m.ledgerEntries.toLocaleString('en')}` +
+          // The memory bounds' counts (kernel/memoryBounds.ts, model/trail.ts).
+          `, trail ${m.trailEntries.toLocaleString('en')} entries, events ${m.events.toLocaleString('en')} (${m.eventsDropped.toLocaleString('en')} dropped)`,
       );
     }
 }

@@ -207,6 +207,7 @@ function PartitionDetails({ selection }: { selection: Selection }) {
           entries={[...reply.entries].reverse()}
         />
       )}
+      {reply?.failedDropped ? <FailedDropped count={reply.failedDropped} across /> : null}
       <h3>Lost acknowledged records</h3>
       {reply === null ? null : reply.lostAcknowledged.length === 0 ? (
         <p>None: every acknowledged record is still in the log at its offset.</p>
@@ -223,14 +224,27 @@ function PartitionDetails({ selection }: { selection: Selection }) {
   );
 }
 
+/** The ledger keeps each producer's newest failed sends (kernel/memoryBounds.ts): say that older ones are gone. */
+function FailedDropped({ count, across }: { count: number; across?: boolean }) {
+  return (
+    <p className="hint">
+      {count.toLocaleString('en')} older failed send(s){across ? ' (of every producer)' : ''} are no longer
+      kept: the simulator keeps only each producer's newest failed sends. A simulator limit, not Kafka's.
+    </p>
+  );
+}
+
 function ProducerDetails({ producerId }: { producerId: string }) {
   const { reply } = useLedger({ producerId, limit: 20 });
   if (!reply || reply.entries.length === 0) return null;
   return (
-    <LedgerTable
-      caption={`Latest ${reply.entries.length} of ${reply.matched} record(s) sent by ${producerId}, newest first`}
-      entries={[...reply.entries].reverse()}
-    />
+    <>
+      <LedgerTable
+        caption={`Latest ${reply.entries.length} of ${reply.matched} record(s) sent by ${producerId}, newest first`}
+        entries={[...reply.entries].reverse()}
+      />
+      {reply.failedDropped ? <FailedDropped count={reply.failedDropped} /> : null}
+    </>
   );
 }
 

@@ -453,6 +453,9 @@ const ClientHistory = memo(function ClientHistory({ history }: { history: Client
         ✔ {c.acknowledged} acknowledged, ✖ {c.failed} failed, ◌ {c.indefinite} indefinite, … {c.pending}{' '}
         pending
         {history.omitted > 0 ? ` (the oldest ${history.omitted} acknowledged not drawn)` : ''}
+        {history.failedDropped
+          ? `; ${history.failedDropped} older failed send(s) are no longer kept (the simulator keeps each producer's newest) and are not counted`
+          : ''}
       </p>
       {history.producers.length === 0 && (
         <p className="msg-hint">No producer sent a record in this window.</p>

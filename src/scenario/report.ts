@@ -56,13 +56,19 @@ export function defaultUntil(scenario: Scenario): { untilMs: number } | { error:
 export interface RunSummary {
   timeMs: number;
   stateHash: string;
-  events: { total: number; byType: Record<string, number> };
+  /**
+   * Every event logged; byType counts those kept, and `dropped` (present once the event log dropped
+   * its oldest, past EVENTS_KEPT) says how many are not.
+   */
+  events: { total: number; dropped?: number; byType: Record<string, number> };
   records: {
     produced: number;
     acknowledged: number;
     failed: number;
     pending: number;
     lostAcknowledged: number;
+    /** Failed sends the ledger no longer keeps (past LEDGER_FAILED_KEPT a producer), when there are some. */
+    failedDropped?: number;
   };
   /** Offline: no leader (-1); under-replicated: an ISR smaller than the replica set. */
   partitions: { total: number; offline: number; underReplicated: number };
@@ -80,12 +86,18 @@ export function summarize(sim: Simulation): RunSummary {
     else records.pending++;
   }
   records.lostAcknowledged = sim.lostAcknowledged().length;
+  const failedDropped = [...sim.failedDropped().values()].reduce((a, b) => a + b, 0);
+  const dropped = sim.eventsDropped();
   const snapshot = sim.snapshot();
   return {
     timeMs: sim.nowMs,
     stateHash: sim.stateHash(),
-    events: { total: events.length, byType: Object.fromEntries(Object.entries(byType).sort()) },
-    records,
+    events: {
+      total: sim.eventCount(),
+      ...(dropped > 0 ? { dropped } : {}),
+      byType: Object.fromEntries(Object.entries(byType).sort()),
+    },
+    records: failedDropped > 0 ? { ...records, failedDropped } : records,
     partitions: {
       total: snapshot.partitions.length,
       offline: snapshot.partitions.filter((p) => p.leader === -1).length,

@@ -2,6 +2,7 @@
 // applies commands, and exposes snapshots, events, the ledger and the data-loss detector.
 
 import { recordMemory, type RecordMemoryView } from './kernel/recordCeiling';
+import { eventCount, eventsFromSeq, failedDropped } from './kernel/memoryBounds';
 import { InvariantMonitor, type Violation } from './observe/invariants';
 import { sampleUpTo, type MetricsSample } from './observe/metrics';
 import { generateReassignmentWithSeed, type ReassignmentPlan } from './operations/reassignment';
@@ -81,7 +82,10 @@ import { runCli } from './tools';
 // 0.8.2: stray logs: a restarted broker that has caught up with the metadata removes the logs of
 //        topics deleted, and of replicas moved away, while it was down (LogManager.isStrayKraftReplica);
 //        BrokerMem.strayChecked, so state hashes changed, no golden event line.
-export const ENGINE_VERSION = '0.8.2';
+// 0.8.3: memory bounds (kernel/memoryBounds.ts): a producer's failed ledger entries past its newest
+//        1,000 leave the ledger, so a run past that bound hashes differently; the event log keeps its
+//        newest 10,000 events (the hash counts every event logged, so that bound changes no hash).
+export const ENGINE_VERSION = '0.8.3';
 
 /** A partition leader's view of transactions (Simulation.stableOffsets). */
 export interface StableOffsets {
@@ -297,8 +301,29 @@ export class Simulation {
     return snapshot;
   }
 
+  /** The newest events kept (kernel/memoryBounds.ts, EVENTS_KEPT); each event's `seq` numbers it in the run. */
   events(): readonly SimEvent[] {
     return this.w.events;
+  }
+
+  /** Events logged so far, kept or not: the `seq` of the next one (a cursor for eventsSince). */
+  eventCount(): number {
+    return eventCount(this.w);
+  }
+
+  /** The kept events whose `seq` is `seq` or more. */
+  eventsSince(seq: number): readonly SimEvent[] {
+    return eventsFromSeq(this.w.events, seq);
+  }
+
+  /** The oldest events no longer kept (past EVENTS_KEPT): a view says so. */
+  eventsDropped(): number {
+    return this.w.eventsDropped ?? 0;
+  }
+
+  /** Per producer, its oldest failed ledger entries no longer kept (past LEDGER_FAILED_KEPT). */
+  failedDropped(): Map<string, number> {
+    return failedDropped(this.w);
   }
 
   ledger(): readonly LedgerEntry[] {

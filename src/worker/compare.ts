@@ -229,8 +229,9 @@ function* runBranch(
   yield;
   const startMs = sim.nowMs;
   const readBefore = new Map((observe.groups ?? []).map((g) => [g, sim.consumedRecords(g).length]));
-  const ledgerBefore = sim.ledger().length;
-  const eventsBefore = sim.events().length;
+  // Cursors by record id and event seq: retention, the record ceiling and the memory bounds drop old entries.
+  const ledgerBefore = (sim.ledger().at(-1)?.recordId ?? -1) + 1;
+  const eventsBefore = sim.eventCount();
   const lostBefore = new Set(sim.lostAcknowledged().map((e) => e.recordId));
   const downAtStart = downNodes(sim.snapshot());
   yield;
@@ -297,8 +298,8 @@ function* runBranch(
   };
   let acknowledged = 0;
   let failed = 0;
-  ledger.forEach((entry, index) => {
-    const after = index >= ledgerBefore;
+  ledger.forEach((entry) => {
+    const after = entry.recordId >= ledgerBefore;
     const retried = entry.attempts.filter((x) => x.error && x.atMs >= startMs);
     if (!after && retried.length === 0) return;
     const p = producer(entry.producerId);
@@ -329,7 +330,7 @@ function* runBranch(
     // An election of a broker that is down but not yet fenced (the controller moved leadership to
     // the next ISR member, dead too) brings nothing back: it is not one of the branch's elections.
     const down = new Set(downAtStart);
-    for (const e of sim.events().slice(eventsBefore)) {
+    for (const e of sim.eventsSince(eventsBefore)) {
       if (e.type === 'NodeCrashed') down.add(e.nodeId!);
       if (e.type === 'NodeRestarted') down.delete(e.nodeId!);
       if (e.topic !== focus.topic || e.partition !== focus.partition) continue;

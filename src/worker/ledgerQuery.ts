@@ -11,6 +11,8 @@ export const MAX_ATTEMPTS_SENT = 5;
 interface LedgerSource {
   ledger(): readonly LedgerEntry[];
   lostAcknowledged(): LedgerEntry[];
+  /** Per producer, failed entries the ledger no longer keeps (kernel/memoryBounds.ts). */
+  failedDropped?(): ReadonlyMap<string, number>;
 }
 
 const matches = (entry: LedgerEntry, query: LedgerQuery): boolean =>
@@ -43,7 +45,18 @@ export function answerLedgerQuery(
     .filter((entry) => matches(entry, { topic: query.topic, partition: query.partition }))
     .slice(-limit)
     .map(copy);
-  return { type: 'ledger', id, entries: latest.reverse(), lostAcknowledged: lost, matched };
+  // Failed sends no longer kept: the producer's, or every producer's (they are not counted by partition).
+  let failedDropped = 0;
+  for (const [producerId, n] of sim.failedDropped?.() ?? [])
+    if (query.producerId === undefined || query.producerId === producerId) failedDropped += n;
+  return {
+    type: 'ledger',
+    id,
+    entries: latest.reverse(),
+    lostAcknowledged: lost,
+    matched,
+    ...(failedDropped > 0 ? { failedDropped } : {}),
+  };
 }
 
 interface RecordSource {

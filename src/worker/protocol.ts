@@ -167,6 +167,11 @@ export type WorkerToPage =
       entries: LedgerEntry[];
       lostAcknowledged: LedgerEntry[];
       matched: number;
+      /**
+       * Failed sends the ledger no longer keeps (the oldest past LEDGER_FAILED_KEPT a producer): the
+       * queried producer's, or every producer's; absent when none.
+       */
+      failedDropped?: number;
     }
   /** The latest metrics samples, oldest first, and every invariant violation of the run so far. */
   | { type: 'metrics'; id: number; samples: MetricsSample[]; violations: Violation[] }

@@ -308,15 +308,15 @@ export class Timeline {
 
   /** Runs on to the next logged event (or up to a minute of quiet); returns the events it landed on. */
   stepForward(): SimEvent[] {
-    const count = this.live.events().length;
+    const count = this.live.eventCount();
     const limit = this.live.nowMs + STEP_FORWARD_LIMIT_MS;
-    while (this.live.events().length === count && this.live.nowMs < limit) {
+    while (this.live.eventCount() === count && this.live.nowMs < limit) {
       const due = this.live.nextEventAtMs();
       const action = this.branch.actions[this.applied];
       const next = Math.min(due ?? limit, action?.atMs ?? Infinity, limit);
       this.advanceTo(Math.max(next, this.live.nowMs + (next <= this.live.nowMs ? 1 : 0)));
     }
-    return this.live.events().slice(count);
+    return [...this.live.eventsSince(count)];
   }
 
   /** Seeks to the time of the last logged event before now; returns the events logged at that time. */

@@ -157,7 +157,7 @@ export class WhatIfJob {
       this.baseSnapshot.partitions.filter((p) => p.leader >= 0 && lost.has(p.leader)).map(key),
     );
     const lostBefore = new Set(sim.lostAcknowledged().map((e) => e.recordId));
-    const eventsBefore = sim.events().length;
+    const eventsBefore = sim.eventCount();
     const refused: string[] = [];
     for (const command of commands) {
       const result = sim.apply(command);
@@ -188,7 +188,7 @@ export class WhatIfJob {
     // The last election of a partition that lost its leader is when it was led again.
     let allLedAfterMs: number | null = offline.length > 0 ? null : 0;
     if (offline.length === 0) {
-      for (const e of b.sim.events().slice(b.eventsBefore)) {
+      for (const e of b.sim.eventsSince(b.eventsBefore)) {
         if (e.type !== 'LeaderElected' || !b.leaderLost.has(`${e.topic}-${e.partition}`)) continue;
         allLedAfterMs = Math.max(allLedAfterMs ?? 0, e.timeMs - b.startMs);
       }

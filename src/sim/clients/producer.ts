@@ -8,6 +8,7 @@ import { clientTimerMs, bootstrapError, brokerList, resolveProducerConfig } from
 import { armClientDeadline, emit, setClientTimer } from '../kernel/kernel';
 import { addLedgerEntry } from '../kernel/ledger';
 import { CEILING_CHECK_EVERY, checkRecordCeiling } from '../kernel/recordCeiling';
+import { noteFailed } from '../kernel/memoryBounds';
 import type { MessageOf } from '../model/messages';
 import { setLeaders } from './metadataCache';
 import type { ProducerClient, ProducerRecordState, World } from '../model/world';
@@ -254,6 +255,7 @@ function crashProducer(w: World, p: ProducerClient): void {
     if (!entry) continue;
     entry.status = 'failed';
     entry.error = 'the producer crashed before sending it';
+    noteFailed(w, entry);
     unsent++;
   }
   emit(

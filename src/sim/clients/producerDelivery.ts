@@ -2,6 +2,7 @@
 // for good, with the send-to-ack latency; and the delivery.timeout.ms timer that fails them.
 
 import { emit, setClientTimer } from '../kernel/kernel';
+import { noteFailed } from '../kernel/memoryBounds';
 import type { ProducerClient, World } from '../model/world';
 import type { LedgerEntry } from '../model/types';
 
@@ -48,6 +49,7 @@ export function settle(
       p.txn.lastError = error ?? null;
     }
     p.counters.failed[error!] = (p.counters.failed[error!] ?? 0) + 1;
+    noteFailed(w, entry);
     emit(
       w,
       'ProduceFailed',

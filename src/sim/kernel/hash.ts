@@ -90,15 +90,22 @@ function writeJson(value: unknown, key: string, sink: (s: string) => void, depth
 
 export function hashWorld(w: World): string {
   // The metrics ring and the record and message trails are derived from the rest (and large): they
-  // are left out, like the event log's content.
-  const { queue, events, metrics: _metrics, trail: _trail, messageTrail: _messages, ...rest } = w;
+  // are left out, like the event log's content (its count is in: every event logged, kept or not)
+  // and the memory bounds' bookkeeping (kernel/memoryBounds.ts), so a bound reached changes no hash
+  // but by what it drops from the ledger.
+  const {
+    queue,
+    events: _events,
+    eventsDropped: _dropped,
+    ledgerFailed: _failed,
+    memoryLimits: _limits,
+    metrics: _metrics,
+    trail: _trail,
+    messageTrail: _messages,
+    ...rest
+  } = w;
   const h = new Cyrb53();
-  writeJson(
-    { ...rest, queue: queue.sorted(), eventCount: events.length },
-    '',
-    (s) => h.update(s),
-    STREAM_DEPTH,
-  );
+  writeJson({ ...rest, queue: queue.sorted(), eventCount: w.eventSeq }, '', (s) => h.update(s), STREAM_DEPTH);
   return h.digest();
 }
 

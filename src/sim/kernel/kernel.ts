@@ -1,5 +1,6 @@
 // The discrete-event kernel: scheduling, the seeded network, and the event log.
 
+import { boundEvents } from './memoryBounds';
 import type { Addr, Body, Message } from '../model/messages';
 import { nextFloat } from './rng';
 import { trailLostAtSend, trailSend } from '../model/messageTrail';
@@ -83,6 +84,7 @@ export function emit(
   fields: Omit<Partial<SimEvent>, 'seq' | 'timeMs'> = {},
 ): void {
   w.events.push({ seq: w.eventSeq++, timeMs: w.nowMs, type, message, ...fields });
+  boundEvents(w);
 }
 
 export function cfgNumber(w: World, name: string): number {

@@ -9,6 +9,8 @@
 
 import { emit } from './kernel';
 import { pruneLedgerBelow } from './ledger';
+import { failedDropped } from './memoryBounds';
+import { trailEntries } from '../model/trail';
 import { clusterImage } from '../model/image';
 import { firstHeldOffset, forgetBefore, logEndOffset } from '../model/log';
 import type { PartitionDisk, RecordCeilingState, World } from '../model/world';
@@ -32,6 +34,14 @@ export interface RecordMemoryView {
   passes: number;
   /** Entries in the ledger (pending, acknowledged and failed sends not yet pruned). */
   ledgerEntries: number;
+  /** Of those, failed ones; and failed ones dropped past LEDGER_FAILED_KEPT a producer (kernel/memoryBounds.ts). */
+  failedEntries: number;
+  failedDropped: number;
+  /** Events kept, and dropped past EVENTS_KEPT. */
+  events: number;
+  eventsDropped: number;
+  /** Entries in the record trail's rings of appends and HW moves, across partitions (model/trail.ts). */
+  trailEntries: number;
 }
 
 export function recordMemory(w: World): RecordMemoryView {
@@ -41,6 +51,11 @@ export function recordMemory(w: World): RecordMemoryView {
     forgotten: w.recordCeiling?.forgotten ?? 0,
     passes: w.recordCeiling?.passes ?? 0,
     ledgerEntries: w.ledger.length,
+    failedEntries: w.ledger.reduce((n, e) => n + (e.status === 'failed' ? 1 : 0), 0),
+    failedDropped: [...failedDropped(w).values()].reduce((a, b) => a + b, 0),
+    events: w.events.length,
+    eventsDropped: w.eventsDropped ?? 0,
+    trailEntries: trailEntries(w.trail),
   };
 }
 

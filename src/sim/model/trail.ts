@@ -3,13 +3,22 @@
 // batch a record went in, when a group committed past it). Observe-only: nothing in the engine reads
 // it to decide, so it never changes a run; like the metrics ring it is left out of the state hash.
 // Kept as ranges in small bounded rings (numbers in flat arrays, cheap to clone), never per record
-// and per follower.
+// and per follower; the rings of appends and HW moves share a budget across the cluster's
+// partitions, so the trail's total is bounded however many partitions there are.
 
 import type { LogRecord } from './messages';
 import type { NodeId } from './types';
 
-/** How many entries each ring of a partition keeps (the oldest are dropped in halves). */
+/** How many entries each ring of a partition keeps at most (the oldest are dropped in halves). */
 export const TRAIL_RING = 2048;
+/**
+ * Appends (and, apart, HW moves) kept across every partition: a partition's ring is this shared out
+ * among the partitions with a trail, at most TRAIL_RING and at least TRAIL_RING_MIN. Up to 128
+ * partitions each keeps the full TRAIL_RING; the large preset's 2,000 keep 131 each. With the slack
+ * of the halving rings, at most twice this: some 34 MB for both kinds.
+ */
+export const TRAIL_BUDGET = 262_144;
+export const TRAIL_RING_MIN = 64;
 /** Records a truncation keeps to show struck through (the newest truncations of a partition). */
 export const TRAIL_TRUNCATED_RECORDS = 512;
 /** Batches and explicitly partitioned records kept for journeys, across the cluster. */
@@ -88,6 +97,10 @@ export interface PartitionTrail {
 
 export interface TrailState {
   parts: Map<string, PartitionTrail>;
+  /** Each partition's ring of appends and of HW moves: TRAIL_BUDGET shared out among `parts`. */
+  ring: number;
+  /** A lower budget for a test that wants to reach it (testing/driver.ts memoryLimits). */
+  budget?: number;
   batches: BatchMark[];
   /** Record ids sent with an explicit partition (ProducerRecord(topic, partition, ...)). */
   explicitPartition: number[];
@@ -98,7 +111,12 @@ export const APPEND_STRIDE = 5;
 export const HW_STRIDE = 3;
 
 export function newTrailState(): TrailState {
-  return { parts: new Map(), batches: [], explicitPartition: [], verifications: [] };
+  return { parts: new Map(), ring: TRAIL_RING, batches: [], explicitPartition: [], verifications: [] };
+}
+
+/** The ring of each partition when `partitions` share the budget. */
+export function trailRing(partitions: number, budget = TRAIL_BUDGET): number {
+  return Math.max(TRAIL_RING_MIN, Math.min(TRAIL_RING, Math.floor(budget / Math.max(1, partitions))));
 }
 
 function partTrail(t: TrailState, tp: string): PartitionTrail {
@@ -106,8 +124,34 @@ function partTrail(t: TrailState, tp: string): PartitionTrail {
   if (!p) {
     p = { appends: [], hw: [], truncations: [], commits: [] };
     t.parts.set(tp, p);
+    rebudget(t);
   }
   return p;
+}
+
+/** Lowers the trail's budget (a test); the rings shrink at once. */
+export function setTrailBudget(t: TrailState, budget: number): void {
+  t.budget = budget;
+  rebudget(t);
+}
+
+/** A partition more shares the budget: when each one's ring shrinks, every ring past twice it is cut. */
+function rebudget(t: TrailState): void {
+  const ring = trailRing(t.parts.size, t.budget);
+  if (ring >= t.ring) return;
+  t.ring = ring;
+  for (const p of t.parts.values()) {
+    bound(p.appends, ring, APPEND_STRIDE);
+    bound(p.hw, ring, HW_STRIDE);
+    bound(p.commits, Math.floor(ring / 4));
+  }
+}
+
+/** Entries held in the rings of appends and HW moves, across partitions (a count, for a test or a benchmark). */
+export function trailEntries(t: TrailState): number {
+  let n = 0;
+  for (const p of t.parts.values()) n += p.appends.length / APPEND_STRIDE + p.hw.length / HW_STRIDE;
+  return n;
 }
 
 /** Drops the older half of a ring that grew past twice its size (amortised O(1)). */
@@ -139,7 +183,7 @@ export function trailAppend(
     return;
   }
   a.push(nodeId, from, to, atMs, leader ? 1 : 0);
-  bound(a, TRAIL_RING, APPEND_STRIDE);
+  bound(a, t.ring, APPEND_STRIDE);
 }
 
 export function trailHighWatermark(
@@ -151,7 +195,7 @@ export function trailHighWatermark(
 ): void {
   const a = partTrail(t, tp).hw;
   a.push(nodeId, hw, atMs);
-  bound(a, TRAIL_RING, HW_STRIDE);
+  bound(a, t.ring, HW_STRIDE);
 }
 
 export function trailTruncation(t: TrailState, tp: string, mark: TruncationMark): void {
@@ -171,7 +215,7 @@ export function trailTruncation(t: TrailState, tp: string, mark: TruncationMark)
 export function trailCommit(t: TrailState, tp: string, mark: CommitMark): void {
   const list = partTrail(t, tp).commits;
   list.push(mark);
-  bound(list, TRAIL_RING / 4);
+  bound(list, Math.floor(t.ring / 4));
 }
 
 export function trailBatch(t: TrailState, mark: BatchMark): void {

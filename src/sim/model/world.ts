@@ -68,6 +68,12 @@ export type ClientTimerName =
   | 'processorCommit'
   | 'consumerProcess';
 
+/** The bounds of kernel/memoryBounds.ts lowered (testing/driver.ts memoryLimits), so a test reaches them in seconds. */
+export interface MemoryLimits {
+  events?: number;
+  failedPerProducer?: number;
+}
+
 /** The record ceiling's state (kernel/recordCeiling.ts). */
 export interface RecordCeilingState {
   /** A lower ceiling for a test that wants to reach the limit (default RECORDS_HELD_CEILING). */
@@ -556,8 +562,18 @@ export interface World {
   ledger: LedgerEntry[];
   ledgerIndex: Map<number, LedgerEntry>;
   nextRecordId: number;
+  /** The newest events (at most EVENTS_KEPT and its slack, kernel/memoryBounds.ts); `seq` numbers every event ever logged. */
   events: SimEvent[];
   eventSeq: number;
+  /** Events logged and no longer kept (the oldest), made at the first drop; left out of the state hash. */
+  eventsDropped?: number;
+  /**
+   * Per producer: its failed entries in the ledger (record ids, in the order they failed), and those dropped (the oldest past
+   * LEDGER_FAILED_KEPT, kernel/memoryBounds.ts); made at the first failure, left out of the state hash.
+   */
+  ledgerFailed?: Map<string, { ids: number[]; dropped: number; limit: number }>;
+  /** Lower bounds for a test that wants to reach them (kernel/memoryBounds.ts); absent in a run. */
+  memoryLimits?: MemoryLimits;
   /**
    * Events a controller explained when it wrote their metadata records, logged once the record
    * (this epoch at this offset) commits, on whichever controller learns it first: a decision written

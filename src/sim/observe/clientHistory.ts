@@ -4,6 +4,7 @@
 // did. Observe-only: reading it changes nothing.
 
 import { clusterImage } from '../model/image';
+import { failedDropped as failedDroppedBy } from '../kernel/memoryBounds';
 import { entryAt, logEndOffset } from '../model/log';
 import { tpKey } from '../model/metadata';
 import type { World } from '../model/world';
@@ -42,6 +43,11 @@ export interface ClientHistoryView {
   counts: Record<SendOutcome, number>;
   /** Sends in the span beyond CLIENT_HISTORY_MAX (the oldest acknowledged ones are left out). */
   omitted: number;
+  /**
+   * Failed sends the ledger no longer keeps, of any time (each producer keeps its newest
+   * LEDGER_FAILED_KEPT, kernel/memoryBounds.ts): not in the counts. Absent when none.
+   */
+  failedDropped?: number;
 }
 
 export const CLIENT_HISTORY_MAX = 600;
@@ -121,5 +127,7 @@ export function clientHistory(w: World, fromMs: number, toMs: number): ClientHis
   const producers = [...byProducer.entries()]
     .sort((a, b) => a[0].localeCompare(b[0]))
     .map(([producerId, sends]) => ({ producerId, sends }));
-  return { fromMs, toMs, producers, counts, omitted };
+  let failedDropped = 0;
+  for (const n of failedDroppedBy(w).values()) failedDropped += n;
+  return { fromMs, toMs, producers, counts, omitted, ...(failedDropped > 0 ? { failedDropped } : {}) };
 }

@@ -102,17 +102,35 @@ export class InvariantMonitor {
   private readonly committedMeta: CommittedMeta[] = [];
   /** Node -> last metadataOffset seen while it kept running. */
   private readonly metadataOffsets = new Map<NodeId, number>();
-  /** tp -> record id at each offset that was once below a leader's HW. */
-  private readonly committedRecordIds = new Map<string, number[]>();
+  /**
+   * tp -> record id at each offset that was once below a leader's HW, from `base` on: offsets below
+   * the leader's first held record (deleted by retention, forgotten by the record ceiling) are pruned.
+   */
+  private readonly committedRecordIds = new Map<string, OffsetIds>();
   /** Partitions that had an unclean election: acknowledged data may be lost there, by design. */
   private readonly uncleanPartitions = new Set<string>();
   /** The newest committed metadata offset any view has shown. */
   private newestViewOffset = -1;
   /** This step's snapshot shows an older committed image than one seen before (no voter runs, or one lags). */
   private staleView = false;
+  /** The seq of the next event to read (events are read once, by seq: the oldest may be dropped). */
   private eventsSeen = 0;
+  /** Events dropped before the monitor read them (kernel/memoryBounds.ts), so it can say so. */
+  private eventsMissed = 0;
   private readonly history: Violation[] = [];
   private readonly reported = new Set<string>();
+
+  /** Record ids held for committed-records-kept, across partitions (a count, for a test). */
+  get committedIdsHeld(): number {
+    let n = 0;
+    for (const o of this.committedRecordIds.values()) n += o.ids.length;
+    return n;
+  }
+
+  /** Events logged and dropped before the monitor could read them (its checks of them are incomplete). */
+  get missedEvents(): number {
+    return this.eventsMissed;
+  }
 
   /** Every distinct violation seen so far, first occurrence each. */
   get violations(): readonly Violation[] {
@@ -133,6 +151,7 @@ export class InvariantMonitor {
       }
     };
     const restarted = this.readEvents(sim.events(), report);
+    this.noteGap(snap);
     // The snapshot shows the active controller's image, else the most advanced running node's: with
     // the quorum down that can be an image older than one already seen. Checks that compare the
     // committed view with the replicas' logs now would then compare with the past; they wait.
@@ -165,8 +184,29 @@ export class InvariantMonitor {
   /** New events since the last call: leader elections, unclean elections, restarts. */
   private readEvents(events: readonly SimEvent[], report: Report): Set<NodeId> {
     const restarted = new Set<NodeId>();
-    if (events.length < this.eventsSeen) this.eventsSeen = 0;
-    for (let i = this.eventsSeen; i < events.length; i++) {
+    // Another timeline (fewer events than already read): start over.
+    if ((events.at(-1)?.seq ?? -1) + 1 < this.eventsSeen) this.eventsSeen = 0;
+    const first = events[0]?.seq ?? this.eventsSeen;
+    if (first > this.eventsSeen) {
+      // Events were dropped before the monitor read them: an unclean election among them would go
+      // unseen. A monitor started late (its first look) checks from now on: the records lost
+      // before it began are left out. Otherwise every partition whose leader epoch moved meanwhile
+      // is treated as one that had an unclean election.
+      this.eventsMissed += first - this.eventsSeen;
+      if (this.looks === 0) this.startedLate = true;
+      else this.epochsBeforeGap = new Map(this.newestEpoch);
+    }
+    this.looks++;
+    let i = 0;
+    if (first < this.eventsSeen) {
+      let hi = events.length;
+      while (i < hi) {
+        const mid = (i + hi) >>> 1;
+        if (events[mid]!.seq < this.eventsSeen) i = mid + 1;
+        else hi = mid;
+      }
+    }
+    for (; i < events.length; i++) {
       const e = events[i]!;
       if (e.type === 'LeaderElected' && typeof e.topic === 'string' && typeof e.partition === 'number') {
         const tp = tpKey(e.topic, e.partition);
@@ -196,8 +236,28 @@ export class InvariantMonitor {
         restarted.add(e.nodeId);
       }
     }
-    this.eventsSeen = events.length;
+    this.eventsSeen = (events.at(-1)?.seq ?? this.eventsSeen - 1) + 1;
     return restarted;
+  }
+
+  /** The leader epochs known when events went unread; the partitions past them since, as unclean ones. */
+  private epochsBeforeGap: Map<string, number> | null = null;
+  private looks = 0;
+  /** Started on a run whose first events were dropped: what was lost before is not its to tell. */
+  private startedLate = false;
+  private lostAtStart: Set<number> | null = null;
+
+  private noteGap(snap: Snapshot): void {
+    const before = this.epochsBeforeGap;
+    if (!before) return;
+    this.epochsBeforeGap = null;
+    for (const p of snap.partitions) {
+      const tp = tpKey(p.topic, p.partition);
+      if (p.leaderEpoch > (before.get(tp) ?? -1)) {
+        this.uncleanPartitions.add(tp);
+        this.committedRecordIds.delete(tp);
+      }
+    }
   }
 
   private notePartitionLeader(
@@ -452,15 +512,21 @@ export class InvariantMonitor {
       if (p.leader === -1) continue;
       const tp = tpKey(p.topic, p.partition);
       if (this.uncleanPartitions.has(tp) || this.isStaleView(tp, p.leaderEpoch)) continue;
-      let ids = this.committedRecordIds.get(tp);
-      if (!ids) this.committedRecordIds.set(tp, (ids = []));
+      let held = this.committedRecordIds.get(tp);
+      if (!held) this.committedRecordIds.set(tp, (held = { base: 0, ids: [] }));
       const where = { topic: p.topic, partition: p.partition, nodeId: p.leader };
       const disk = w?.nodes.get(p.leader)?.disk.partitions.get(tp);
+      if (disk) pruneBelow(held, firstHeldOffset(disk.log));
+      else {
+        const first = p.replicaLogs.find((r) => r.brokerId === p.leader)?.logStartOffset;
+        if (first !== undefined) pruneBelow(held, first);
+      }
+      const { base, ids } = held;
       if (disk) {
         const log = disk.log;
         const leo = logEndOffset(log);
-        for (let off = firstHeldOffset(log); off < ids.length; off++) {
-          const want = ids[off];
+        for (let off = Math.max(base, firstHeldOffset(log)); off < base + ids.length; off++) {
+          const want = ids[off - base];
           if (want === undefined) continue;
           const got = off < leo ? entryAt(log, off)?.id : undefined;
           if (got !== want) {
@@ -474,8 +540,9 @@ export class InvariantMonitor {
         }
       }
       for (const r of sim.committedRecords(p.topic, p.partition)) {
-        const want = ids[r.offset];
-        if (want === undefined) ids[r.offset] = r.recordId;
+        if (r.offset < held.base) continue;
+        const want = held.ids[r.offset - held.base];
+        if (want === undefined) held.ids[r.offset - held.base] = r.recordId;
         else if (want !== r.recordId && !disk)
           report({
             invariant: INVARIANTS.committedRecordsKept,
@@ -560,9 +627,13 @@ export class InvariantMonitor {
   private ackScanAtMs = -Infinity;
   private ackScanEventCount = 0;
 
+  /** Whether a LogTruncated event was logged from event seq `from` on (or dropped unread: then maybe). */
   private truncatedSince(sim: ObservedSimulation, from: number): boolean {
     const events = sim.events();
-    return events.slice(from).some((e) => e.type === 'LogTruncated');
+    if ((events[0]?.seq ?? from) > from) return true;
+    for (let i = events.length - 1; i >= 0 && events[i]!.seq >= from; i--)
+      if (events[i]!.type === 'LogTruncated') return true;
+    return false;
   }
 
   /**
@@ -576,7 +647,7 @@ export class InvariantMonitor {
     // only ways a record can leave its offset), and at least every 10 simulated seconds otherwise.
     let epochSum = 0;
     for (const p of snap.partitions) epochSum += p.leaderEpoch + 1;
-    const eventCount = sim.events().length;
+    const eventCount = (sim.events().at(-1)?.seq ?? -1) + 1;
     const signature = `${snap.partitions.length}/${epochSum}`;
     if (
       signature === this.ackScanSignature &&
@@ -588,7 +659,10 @@ export class InvariantMonitor {
     this.ackScanAtMs = snap.timeMs;
     this.ackScanEventCount = eventCount;
     const epochs = new Map(snap.partitions.map((p) => [tpKey(p.topic, p.partition), p.leaderEpoch]));
-    for (const e of sim.lostAcknowledged()) {
+    const lost = sim.lostAcknowledged();
+    if (this.startedLate && !this.lostAtStart) this.lostAtStart = new Set(lost.map((e) => e.recordId));
+    for (const e of lost) {
+      if (this.lostAtStart?.has(e.recordId)) continue;
       const tp = tpKey(e.topic, e.partition);
       if (e.acks !== 'all' || this.uncleanPartitions.has(tp) || this.isStaleView(tp, epochs.get(tp) ?? -1))
         continue;
@@ -603,6 +677,24 @@ export class InvariantMonitor {
 }
 
 type Report = (v: Omit<Violation, 'timeMs'>) => void;
+
+/** Record ids by offset from `base` on (ids[i] is offset base + i). */
+interface OffsetIds {
+  base: number;
+  ids: number[];
+}
+
+/** Drops the ids below `offset` once they are more than half the array (amortised: each id moves once or twice). */
+function pruneBelow(held: OffsetIds, offset: number): void {
+  if (held.ids.length === 0) {
+    held.base = Math.max(held.base, offset);
+    return;
+  }
+  const dead = Math.min(offset - held.base, held.ids.length);
+  if (dead <= 0 || dead * 2 < held.ids.length) return;
+  held.ids.splice(0, dead);
+  held.base += dead;
+}
 
 const NONE: readonly NodeId[] = [];
 

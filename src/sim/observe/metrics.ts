@@ -6,6 +6,7 @@
 // Cheap by construction: counters are bumped where traffic happens, events and the ledger are read
 // from a cursor, and the partition scan runs once per simulated second.
 
+import { eventCount, eventsFromSeq } from '../kernel/memoryBounds';
 import { consumerLagByGroup } from './clientsView';
 import { isReassigning } from '../kraft/reassignmentReplicas';
 import { clusterImage, topicValue } from '../model/image';
@@ -75,8 +76,8 @@ function takeSample(w: World, timeMs: number): void {
   let elections = 0;
   let controllerElections = 0;
   const produceErrors: Record<string, number> = {};
-  const events = w.events;
-  for (const e of events.slice(m.eventCursor)) {
+  // The cursor is an event seq: the oldest events may have been dropped (kernel/memoryBounds.ts).
+  for (const e of eventsFromSeq(w.events, m.eventCursor)) {
     if (e.type === 'IsrShrunk') shrinks++;
     else if (e.type === 'IsrExpanded') expands++;
     else if (e.type === 'LeaderElected') elections++;
@@ -86,7 +87,7 @@ function takeSample(w: World, timeMs: number): void {
       produceErrors[err] = (produceErrors[err] ?? 0) + 1;
     }
   }
-  m.eventCursor = events.length;
+  m.eventCursor = eventCount(w);
 
   // Latency of records acknowledged in (timeMs − interval, timeMs], read from the unsettled tail of the ledger.
   const from = timeMs - METRICS_INTERVAL_MS;

@@ -252,6 +252,8 @@ export function recordJourney(w: World, recordId: number): RecordJourneyView | n
       });
     });
 
+  // The event log keeps its newest events (kernel/memoryBounds.ts): one about this record may be gone.
+  if ((w.eventsDropped ?? 0) > 0 && (w.events[0]?.timeMs ?? Infinity) > e.sentAtMs) forgotten = true;
   for (const ev of w.events) {
     if (ev.type !== 'AcknowledgedRecordsLost' || ev.topic !== e.topic || ev.partition !== e.partition)
       continue;

@@ -18,6 +18,7 @@ import type { Message, MessageKind, MessageOf } from '../model/messages';
 import type { ConsumerFetchSession, World } from '../model/world';
 import { lastStableOffset, ongoingTransactions } from '../broker/transactionIndex';
 import { drainStats } from '../clients/recordAccumulator';
+import { setTrailBudget } from '../model/trail';
 
 export interface ClusterSpec {
   seed?: number;
@@ -347,6 +348,19 @@ export class Driver {
   recordCeiling(ceiling: number): this {
     const w = this.sim.world;
     w.recordCeiling = { ...(w.recordCeiling ?? { forgotten: 0, passes: 0 }), ceiling };
+    return this;
+  }
+
+  /**
+   * Lowers the memory bounds (kernel/memoryBounds.ts: events kept, failed ledger entries kept per
+   * producer; model/trail.ts: the trail's budget of appends and HW moves), so a test reaches them in
+   * seconds.
+   */
+  memoryLimits(limits: { events?: number; failedPerProducer?: number; trailBudget?: number }): this {
+    const w = this.sim.world;
+    const { trailBudget, ...rest } = limits;
+    w.memoryLimits = { ...w.memoryLimits, ...rest };
+    if (trailBudget !== undefined) setTrailBudget(w.trail, trailBudget);
     return this;
   }
 
