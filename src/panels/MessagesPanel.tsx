@@ -21,7 +21,6 @@ import {
   type WireMessageView,
 } from '../store/messageDiagram';
 import { useSimulationStore } from '../store/simulation';
-import type { NodeView } from '../sim/types';
 import { seek } from '../store/timeline';
 import { usePolled } from './usePolled';
 import './messages.css';
@@ -50,6 +49,8 @@ function laneSource(s: ReturnType<typeof useSimulationStore.getState>): string {
   ].join('\n');
 }
 
+type LaneNode = Parameters<typeof diagramLanes>[0][number];
+
 function useLanes(view: MessageDiagramView | null): Lane[] {
   const source = useSimulationStore(laneSource);
   const addrs = view?.addrs;
@@ -61,8 +62,8 @@ function useLanes(view: MessageDiagramView | null): Lane[] {
         const [id, roles, state] = n.split(':');
         return {
           id: Number(id),
-          roles: roles!.split('+') as NodeView['roles'],
-          state: state as NodeView['state'],
+          roles: roles!.split('+') as LaneNode['roles'],
+          state: state as LaneNode['state'],
         };
       }),
       list(producers),

@@ -4,6 +4,23 @@ import { createSimulation } from '../sim';
 import { answerLedgerQuery, MAX_ATTEMPTS_SENT } from './ledgerQuery';
 
 describe('answering a getLedger', () => {
+  it("says how many of the producer's failed sends the bounded ledger no longer keeps", () => {
+    const sim = createSimulation(defaultScenario);
+    sim.advance(1000);
+    const source = {
+      ledger: () => sim.ledger(),
+      lostAcknowledged: () => sim.lostAcknowledged(),
+      failedDropped: () =>
+        new Map([
+          ['p1', 5],
+          ['p2', 2],
+        ]),
+    };
+    expect(answerLedgerQuery(source, 1, { producerId: 'p1' }).failedDropped).toBe(5);
+    expect(answerLedgerQuery(source, 2, {}).failedDropped).toBe(7);
+    expect(answerLedgerQuery(sim, 3, { producerId: 'p1' }).failedDropped).toBeUndefined();
+  });
+
   it('sends the latest matching entries, oldest first, and counts every match', () => {
     const sim = createSimulation(defaultScenario);
     sim.advance(10_000);
