@@ -4,6 +4,7 @@
 // arrived. The Sender's pass (recordAccumulator.ts) reads a queue from its head and stops as soon
 // as what is left of it can only wait, so a backlog that cannot move costs per partition, not per record.
 
+import { lowerBound } from '../model/arrays';
 import { tpKey } from '../model/metadata';
 import type { AccumulatorQueue, ProducerClient, World } from '../model/world';
 import type { LedgerEntry } from '../model/types';
@@ -42,16 +43,7 @@ export function insertWaiting(p: ProducerClient, entry: LedgerEntry, partition: 
   const ids = q.ids;
   const id = entry.recordId;
   if (ids.length === 0 || ids[ids.length - 1]! < id) ids.push(id);
-  else {
-    let lo = 0;
-    let hi = ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (ids[mid]! < id) lo = mid + 1;
-      else hi = mid;
-    }
-    ids.splice(lo, 0, id);
-  }
+  else ids.splice(lowerBound(ids, id), 0, id);
   if (isIrregular(p, entry)) q.irregular++;
   noteReady(p, q, id);
 }

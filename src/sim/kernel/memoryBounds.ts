@@ -5,6 +5,7 @@
 // Neither bound changes a run: nothing in the engine decides by an old event or a failed entry, and
 // the state hash counts events, kept or not (kernel/hash.ts). See docs/engine.md, "Memory bounds".
 
+import { lowerBound } from '../model/arrays';
 import { tpKey } from '../model/metadata';
 import type { ProducerClient, World } from '../model/world';
 import type { LedgerEntry, SimEvent } from '../model/types';
@@ -106,14 +107,7 @@ function clientHolds(p: ProducerClient, e: LedgerEntry | undefined, id: number):
     const ids = p.queues.get(key)?.ids;
     if (!ids) continue;
     // A queue is in record id order (accumulatorQueues.ts).
-    let lo = 0;
-    let hi = ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (ids[mid]! < id) lo = mid + 1;
-      else hi = mid;
-    }
-    if (ids[lo] === id) return true;
+    if (ids[lowerBound(ids, id)] === id) return true;
   }
   return false;
 }

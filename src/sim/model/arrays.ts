@@ -7,3 +7,15 @@ export function itemAt<T>(xs: readonly T[], i: number): T {
   if (x === undefined) throw new RangeError(`index ${i} is outside 0..${xs.length - 1}`);
   return x;
 }
+
+/** The first index of sorted `xs` whose value is not below `x` (xs.length when every one is). */
+export function lowerBound(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (xs[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
