@@ -48,12 +48,12 @@ function replacer(_key: string, value: unknown): unknown {
 const STREAM_DEPTH = 6;
 
 /**
- * Feeds `sink` exactly the text of JSON.stringify(value, replacer), in pieces: the top
+ * Feeds `sink` exactly the text of JSON.stringify(v, replacer) for a value `v` the replacer has
+ * already seen (each value is replaced once, by its container), in pieces: the top
  * STREAM_DEPTH levels of objects, arrays, Maps and Sets are written here, what is below them by
  * JSON.stringify. Returns false for a value JSON leaves out (undefined, a function).
  */
-function writeJson(value: unknown, key: string, sink: (s: string) => void, depth: number): boolean {
-  const v = replacer(key, value);
+function writeJson(v: unknown, sink: (s: string) => void, depth: number): boolean {
   if (
     depth <= 0 ||
     v === null ||
@@ -69,7 +69,7 @@ function writeJson(value: unknown, key: string, sink: (s: string) => void, depth
     sink('[');
     for (let i = 0; i < v.length; i++) {
       if (i > 0) sink(',');
-      if (!writeJson(v[i], String(i), sink, depth - 1)) sink('null');
+      if (!writeJson(replacer(String(i), v[i]), sink, depth - 1)) sink('null');
     }
     sink(']');
     return true;
@@ -77,12 +77,11 @@ function writeJson(value: unknown, key: string, sink: (s: string) => void, depth
   sink('{');
   let first = true;
   for (const k of Object.keys(v)) {
-    const child = (v as Record<string, unknown>)[k];
-    const replaced = replacer(k, child);
+    const replaced = replacer(k, (v as Record<string, unknown>)[k]);
     if (replaced === undefined || typeof replaced === 'function' || typeof replaced === 'symbol') continue;
     sink(first ? `${JSON.stringify(k)}:` : `,${JSON.stringify(k)}:`);
     first = false;
-    writeJson(child, k, sink, depth - 1);
+    writeJson(replaced, sink, depth - 1);
   }
   sink('}');
   return true;
@@ -105,7 +104,7 @@ export function hashWorld(w: World): string {
     ...rest
   } = w;
   const h = new Cyrb53();
-  writeJson({ ...rest, queue: queue.sorted(), eventCount: w.eventSeq }, '', (s) => h.update(s), STREAM_DEPTH);
+  writeJson({ ...rest, queue: queue.sorted(), eventCount: w.eventSeq }, (s) => h.update(s), STREAM_DEPTH);
   return h.digest();
 }
 
@@ -113,6 +112,6 @@ export function hashWorld(w: World): string {
 export function hashValue(value: unknown): string {
   const h = new Cyrb53();
   if (typeof value === 'string') h.update(value);
-  else writeJson(value, '', (s) => h.update(s), STREAM_DEPTH);
+  else writeJson(replacer('', value), (s) => h.update(s), STREAM_DEPTH);
   return h.digest();
 }
