@@ -45,6 +45,7 @@ import {
   tick as consumerTick,
 } from './clients/consumer';
 import { drain } from './clients/recordAccumulator';
+import { connectionWorks } from './clients/connectionBackoff';
 import {
   onProcessorPolled,
   onProcessorProducerProgress,
@@ -431,6 +432,9 @@ function deliverToClient(w: World, msg: Message, id: string): void {
   }
   const p = w.producers.get(id);
   if (!p) return;
+  // An answer other than a refused connection: the producer's connection to that broker works.
+  if (msg.body.kind !== 'Disconnected' && typeof msg.from === 'number')
+    connectionWorks(p.connections, msg.from);
   if (route?.producer?.(w, p, msg) !== true) drain(w, p);
   if (p.processorId) onProcessorProducerProgress(w, p);
 }

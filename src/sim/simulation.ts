@@ -85,7 +85,11 @@ import { runCli } from './tools';
 // 0.8.3: memory bounds (kernel/memoryBounds.ts): a producer's failed ledger entries past its newest
 //        1,000 leave the ledger, so a run past that bound hashes differently; the event log keeps its
 //        newest 10,000 events (the hash counts every event logged, so that bound changes no hash).
-export const ENGINE_VERSION = '0.8.3';
+// 0.8.4: producers back off from a broker whose connection failed (reconnect.backoff.ms, doubling up
+//        to reconnect.backoff.max.ms, ±20%: clients/connectionBackoff.ts), as NetworkClient does, so
+//        a broker that is down gets a few requests a second instead of every retried batch; the
+//        retry backoff is truncated and capped at retry.backoff.max.ms as ExponentialBackoff does.
+export const ENGINE_VERSION = '0.8.4';
 
 /** A partition leader's view of transactions (Simulation.stableOffsets). */
 export interface StableOffsets {

@@ -17,6 +17,7 @@ import { armDeliveryTimer, num, settle } from './producerDelivery';
 import { metadataFailed, requestMetadata } from './producerMetadata';
 import { choosePartition, drain } from './recordAccumulator';
 import { finishAttempt } from './sender';
+import { connectionFailed } from './connectionBackoff';
 import { appendWaiting, topicWaiting } from './accumulatorQueues';
 import {
   DEFAULT_TRANSACTION_MS,
@@ -60,6 +61,7 @@ export function getProducer(w: World, id: string, given: Record<string, ConfigVa
       queues: new Map(),
       inFlight: new Map(),
       inFlightPerBroker: new Map(),
+      connections: new Map(),
       requestTimer: { dueMs: -1, token: 0 },
       retryTimer: { dueMs: -1, token: 0 },
       sticky: new Map(),
@@ -373,6 +375,14 @@ export function onProducerDisconnected(
   p: ProducerClient,
   msg: MessageOf<'Disconnected'>,
 ): boolean | void {
+  if (typeof msg.from === 'number')
+    connectionFailed(
+      w,
+      p.connections,
+      msg.from,
+      num(p, 'reconnect.backoff.ms'),
+      num(p, 'reconnect.backoff.max.ms'),
+    );
   if (msg.body.requestKind === 'Metadata') {
     if (msg.reqId !== p.metadataReqId || !p.metadataInFlight) return true;
     metadataFailed(w, p);
@@ -395,6 +405,14 @@ export function onProducerTimer(w: World, clientId: string, name: string, token:
     for (const req of [...p.inFlight.values()]) {
       if (w.nowMs - req.sentAtMs >= timeoutMs) {
         p.needMetadata = true;
+        // NetworkClient.handleTimedOutRequests: a request that timed out closes its connection.
+        connectionFailed(
+          w,
+          p.connections,
+          req.brokerId,
+          num(p, 'reconnect.backoff.ms'),
+          num(p, 'reconnect.backoff.max.ms'),
+        );
         finishAttempt(w, p, req.reqId, 'REQUEST_TIMED_OUT', -1);
       } else next = Math.min(next, req.sentAtMs + timeoutMs);
     }

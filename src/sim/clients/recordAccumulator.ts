@@ -14,6 +14,7 @@ import { num, settle } from './producerDelivery';
 import { requestMetadata } from './producerMetadata';
 import { Batch, sendBatch } from './sender';
 import { sendAllowed, txnStep } from './transactionManager';
+import { connectableAtMs } from './connectionBackoff';
 
 /**
  * KafkaProducer.doSend: the partition is chosen as the record is sent, once the topic's metadata
@@ -108,6 +109,12 @@ export function drain(w: World, p: ProducerClient): void {
     const leader = leaders[r.partition]?.leader ?? -1;
     if (leader < 0) {
       p.needMetadata = true;
+      return true;
+    }
+    // Sender.sendProducerData: a leader whose connection backs off is not ready; its records wait.
+    const connectableAt = connectableAtMs(p.connections, leader);
+    if (connectableAt > nowMs) {
+      if (connectableAt < wakeAtMs) wakeAtMs = connectableAt;
       return true;
     }
     // A transactional record waits until its partition is in the transaction (AddPartitionsToTxn).
@@ -233,8 +240,14 @@ export function drain(w: World, p: ProducerClient): void {
       const leaders = p.leaders.get(q.topic);
       if (!leaders) return false;
       const leader = leaders[q.partition]?.leader ?? -1;
+      const connectableAt = leader < 0 ? 0 : connectableAtMs(p.connections, leader);
       if (leader < 0) {
         if (!p.needMetadata) return false;
+      } else if (connectableAt > nowMs) {
+        // Nothing of the queue goes before the connection may be tried again.
+        const at = Math.max(connectableAt, earliestReady(p, q));
+        if (at < wakeAtMs) wakeAtMs = at;
+        return true;
       } else if (!p.txn || sendAllowed(p.txn, q.topic, q.partition)) {
         if ((openKeys?.get(tp) ?? 0) > 0) return false;
         if ((formed?.get(leader) ?? 0) < freeSlots(p, leader, maxInFlight)) return false;
@@ -378,7 +391,12 @@ function nothingDue(w: World, p: ProducerClient): boolean {
       continue;
     }
     drainStats.read++;
-    const at = earliestReady(p, q);
+    let at = earliestReady(p, q);
+    // A leader whose connection backs off takes nothing before it may be tried again.
+    if (p.connections.size !== 0) {
+      const leader = p.leaders.get(q.topic)?.[q.partition]?.leader ?? -1;
+      if (leader >= 0) at = Math.max(at, connectableAtMs(p.connections, leader));
+    }
     if (at <= w.nowMs) return false;
     if (at < wakeAtMs) wakeAtMs = at;
   }

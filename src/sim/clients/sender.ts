@@ -4,13 +4,13 @@
 import { armClientDeadline, nextReqId, send } from '../kernel/kernel';
 import { tpKey } from '../model/metadata';
 import { trailBatch } from '../model/trail';
-import { nextFloat } from '../kernel/rng';
 import type { ProducerClient, ProducerRecordState, World } from '../model/world';
 import type { Acks, LedgerEntry, NodeId } from '../model/types';
 import { bumpEpoch, failAndBumpEpoch, isNextSequence } from './idempotence';
 import { armDeliveryTimer, num, settle } from './producerDelivery';
 import { clientTimerMs } from '../model/clientConfig';
 import { insertWaiting } from './accumulatorQueues';
+import { connectionTried, exponentialBackoffMs } from './connectionBackoff';
 
 const RETRIABLE = new Set([
   'NOT_LEADER_OR_FOLLOWER',
@@ -73,6 +73,8 @@ export function sendBatch(w: World, p: ProducerClient, b: Batch): void {
     if (e.attempts.length === 0) e.attempts = [attempt];
     else e.attempts.push(attempt);
   }
+  // acks=0 expects no answer, so it does not stand for a connection attempt.
+  if (b.acks !== 0) connectionTried(w, p.connections, b.leader);
   const reqId = nextReqId(w);
   send(
     w,
@@ -188,11 +190,15 @@ export function finishAttempt(
     );
 }
 
-/** retry.backoff.ms doubling up to retry.backoff.max.ms, with ±20% jitter (KIP-580). */
+/**
+ * retry.backoff.ms doubling up to retry.backoff.max.ms, with ±20% jitter, never above the maximum
+ * (KIP-580; RecordAccumulator's ExponentialBackoff at the batch's attempts - 1).
+ */
 function retryBackoffMs(w: World, p: ProducerClient, attempts: number): number {
-  const base = Math.min(
-    num(p, 'retry.backoff.ms') * 2 ** Math.max(0, attempts - 1),
+  return exponentialBackoffMs(
+    w,
+    num(p, 'retry.backoff.ms'),
     num(p, 'retry.backoff.max.ms'),
+    Math.max(0, attempts - 1),
   );
-  return Math.round(base * (0.8 + 0.4 * nextFloat(w.rng)));
 }

@@ -26,6 +26,9 @@ export const PRODUCER_CONFIGS: Readonly<Record<string, ClientConfigDef>> = Objec
   'linger.ms': { type: 'int', default: 5, min: 0 },
   'retry.backoff.ms': { type: 'int', default: 100, min: 0 },
   'retry.backoff.max.ms': { type: 'int', default: 1000, min: 0 },
+  // CommonClientConfigs: a broker whose connection failed is tried again after this backoff.
+  'reconnect.backoff.ms': { type: 'int', default: 50, min: 0 },
+  'reconnect.backoff.max.ms': { type: 'int', default: 1000, min: 0 },
   'metadata.max.age.ms': { type: 'int', default: 300000, min: 0 },
   'max.block.ms': { type: 'int', default: 60000, min: 0 },
   // KIP-98: '' stands for null (not transactional); left out of the config unless given.

@@ -327,6 +327,8 @@ export interface ProducerClient {
   queues: Map<string, AccumulatorQueue>;
   inFlight: Map<number, InFlightRequest>;
   inFlightPerBroker: Map<NodeId, number>;
+  /** Brokers whose last connection failed, backing off before the next try (clients/connectionBackoff.ts). */
+  connections: Map<NodeId, ConnectionBackoff>;
   requestTimer: DeadlineTimer;
   deliveryToken: number;
   deliveryDueMs: number;
@@ -355,6 +357,16 @@ export interface ProducerClient {
   txn?: TransactionState;
   /** The stream processor this producer belongs to (clients/streamProcessor.ts). */
   processorId?: string;
+}
+
+/** A client's failed connection to a broker (ClusterConnectionStates.NodeConnectionState). */
+export interface ConnectionBackoff {
+  /** Failed attempts in a row (the exponent of the next backoff). */
+  failures: number;
+  /** Until when the broker is not tried again. */
+  untilMs: number;
+  /** A request went after the backoff: the new attempt, which nothing else joins until it is answered. */
+  connecting: boolean;
 }
 
 export interface ProducerLoop {

@@ -75,6 +75,11 @@ export class Driver {
     return work;
   }
 
+  /** Messages and timers the engine has scheduled since the run began (a measure of its work). */
+  scheduled(): number {
+    return this.sim.world.seq;
+  }
+
   /** A copy of the cluster as it is now, driven on its own (a property test forks one settled scene). */
   fork(): Driver {
     return new Driver(this.sim.clone());
@@ -247,6 +252,12 @@ export class Driver {
       if (m) return m;
     }
     throw new Error(`no new ${kind} to ${to} within ${maxSteps} steps`);
+  }
+
+  /** A producer's reconnect backoff towards a broker (clients/connectionBackoff.ts), or null: none. */
+  connectionBackoff(producerId: string, brokerId: NodeId): { failures: number; untilMs: number } | null {
+    const c = this.sim.world.producers.get(producerId)?.connections.get(brokerId);
+    return c ? { failures: c.failures, untilMs: c.untilMs } : null;
   }
 
   /** The consumer fetch sessions (KIP-227) a broker keeps, by session id (the live map). */
