@@ -3,7 +3,7 @@
 //   down         three-brokers, a startProducer of 200 records/s, then every broker crashed: the
 //                first 2 minutes (delivery.timeout.ms, 2 minutes, then caps the backlog at 24,000 records)
 //   down-acks1   the same with a producer without idempotence (acks=1), whose retried batches keep their
-//                own batch keys (only with --only: each of its minutes costs tens of seconds of CPU)
+//                own batch keys: what the reconnect backoff (clients/connectionBackoff.ts) keeps flat
 //   two-regions  the two-regions preset with a startProducer at the rate limit (10,000 records/s): 1 minute
 // Options: --only down|down-acks1|two-regions  --minutes N (down)  --engine PATH (another checkout's src/sim/index.ts, to compare)
 
@@ -61,7 +61,7 @@ function twoRegionsAtTheLimit(): number[] {
 const fmt = (xs: number[]) => xs.map((x) => `${x.toFixed(0)} ms`).join(', ');
 if (!only || only === 'down')
   console.log(`down: CPU per simulated minute, minute by minute: ${fmt(allBrokersDown())}`);
-if (only === 'down-acks1')
+if (!only || only === 'down-acks1')
   console.log(
     `down, acks=1 (no idempotence): CPU per simulated minute, minute by minute: ${fmt(allBrokersDown({ acks: '1' }))}`,
   );

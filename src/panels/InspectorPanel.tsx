@@ -208,6 +208,7 @@ function PartitionDetails({ selection }: { selection: Selection }) {
         />
       )}
       {reply?.failedDropped ? <FailedDropped count={reply.failedDropped} across /> : null}
+      {reply?.acks0Dropped ? <Acks0Dropped count={reply.acks0Dropped} across /> : null}
       <h3>Lost acknowledged records</h3>
       {reply === null ? null : reply.lostAcknowledged.length === 0 ? (
         <p>None: every acknowledged record is still in the log at its offset.</p>
@@ -234,6 +235,16 @@ function FailedDropped({ count, across }: { count: number; across?: boolean }) {
   );
 }
 
+/** The ledger keeps each producer's newest acks=0 sends too (they have no offset for retention to prune by). */
+function Acks0Dropped({ count, across }: { count: number; across?: boolean }) {
+  return (
+    <p className="hint">
+      {count.toLocaleString('en')} older acks=0 send(s){across ? ' (of every producer)' : ''} are no longer
+      kept: the simulator keeps only each producer's newest acks=0 sends. A simulator limit, not Kafka's.
+    </p>
+  );
+}
+
 function ProducerDetails({ producerId }: { producerId: string }) {
   const { reply } = useLedger({ producerId, limit: 20 });
   if (!reply || reply.entries.length === 0) return null;
@@ -244,6 +255,7 @@ function ProducerDetails({ producerId }: { producerId: string }) {
         entries={[...reply.entries].reverse()}
       />
       {reply.failedDropped ? <FailedDropped count={reply.failedDropped} /> : null}
+      {reply.acks0Dropped ? <Acks0Dropped count={reply.acks0Dropped} /> : null}
     </>
   );
 }

@@ -69,6 +69,8 @@ export interface RunSummary {
     lostAcknowledged: number;
     /** Failed sends the ledger no longer keeps (past LEDGER_FAILED_KEPT a producer), when there are some. */
     failedDropped?: number;
+    /** acks=0 sends the ledger no longer keeps (past LEDGER_ACKS0_KEPT a producer), when there are some. */
+    acks0Dropped?: number;
   };
   /** Offline: no leader (-1); under-replicated: an ISR smaller than the replica set. */
   partitions: { total: number; offline: number; underReplicated: number };
@@ -87,6 +89,7 @@ export function summarize(sim: Simulation): RunSummary {
   }
   records.lostAcknowledged = sim.lostAcknowledged().length;
   const failedDropped = [...sim.failedDropped().values()].reduce((a, b) => a + b, 0);
+  const acks0Dropped = [...sim.acks0Dropped().values()].reduce((a, b) => a + b, 0);
   const dropped = sim.eventsDropped();
   const snapshot = sim.snapshot();
   return {
@@ -97,7 +100,11 @@ export function summarize(sim: Simulation): RunSummary {
       ...(dropped > 0 ? { dropped } : {}),
       byType: Object.fromEntries(Object.entries(byType).sort()),
     },
-    records: failedDropped > 0 ? { ...records, failedDropped } : records,
+    records: {
+      ...records,
+      ...(failedDropped > 0 ? { failedDropped } : {}),
+      ...(acks0Dropped > 0 ? { acks0Dropped } : {}),
+    },
     partitions: {
       total: snapshot.partitions.length,
       offline: snapshot.partitions.filter((p) => p.leader === -1).length,

@@ -2,7 +2,7 @@
 // applies commands, and exposes snapshots, events, the ledger and the data-loss detector.
 
 import { recordMemory, type RecordMemoryView } from './kernel/recordCeiling';
-import { eventCount, eventsFromSeq, failedDropped } from './kernel/memoryBounds';
+import { acks0Dropped, eventCount, eventsFromSeq, failedDropped } from './kernel/memoryBounds';
 import { InvariantMonitor, type Violation } from './observe/invariants';
 import { sampleUpTo, type MetricsSample } from './observe/metrics';
 import { generateReassignmentWithSeed, type ReassignmentPlan } from './operations/reassignment';
@@ -88,7 +88,9 @@ import { runCli } from './tools';
 // 0.8.4: producers back off from a broker whose connection failed (reconnect.backoff.ms, doubling up
 //        to reconnect.backoff.max.ms, ±20%: clients/connectionBackoff.ts), as NetworkClient does, so
 //        a broker that is down gets a few requests a second instead of every retried batch; the
-//        retry backoff is truncated and capped at retry.backoff.max.ms as ExponentialBackoff does.
+//        retry backoff is truncated and capped at retry.backoff.max.ms as ExponentialBackoff does;
+//        a producer's acks=0 ledger entries past its newest 1,000 leave the ledger (memory bounds),
+//        so a run past that bound hashes differently.
 export const ENGINE_VERSION = '0.8.4';
 
 /** A partition leader's view of transactions (Simulation.stableOffsets). */
@@ -328,6 +330,11 @@ export class Simulation {
   /** Per producer, its oldest failed ledger entries no longer kept (past LEDGER_FAILED_KEPT). */
   failedDropped(): Map<string, number> {
     return failedDropped(this.w);
+  }
+
+  /** Per producer, its oldest acks=0 ledger entries no longer kept (past LEDGER_ACKS0_KEPT). */
+  acks0Dropped(): Map<string, number> {
+    return acks0Dropped(this.w);
   }
 
   ledger(): readonly LedgerEntry[] {

@@ -13,6 +13,8 @@ interface LedgerSource {
   lostAcknowledged(): LedgerEntry[];
   /** Per producer, failed entries the ledger no longer keeps (kernel/memoryBounds.ts). */
   failedDropped?(): ReadonlyMap<string, number>;
+  /** Per producer, acks=0 entries the ledger no longer keeps. */
+  acks0Dropped?(): ReadonlyMap<string, number>;
 }
 
 const matches = (entry: LedgerEntry, query: LedgerQuery): boolean =>
@@ -45,10 +47,15 @@ export function answerLedgerQuery(
     .filter((entry) => matches(entry, { topic: query.topic, partition: query.partition }))
     .slice(-limit)
     .map(copy);
-  // Failed sends no longer kept: the producer's, or every producer's (they are not counted by partition).
-  let failedDropped = 0;
-  for (const [producerId, n] of sim.failedDropped?.() ?? [])
-    if (query.producerId === undefined || query.producerId === producerId) failedDropped += n;
+  // Failed and acks=0 sends no longer kept: the producer's, or every producer's (they are not counted by partition).
+  const ofQuery = (dropped: ReadonlyMap<string, number> | undefined) => {
+    let n = 0;
+    for (const [producerId, count] of dropped ?? [])
+      if (query.producerId === undefined || query.producerId === producerId) n += count;
+    return n;
+  };
+  const failedDropped = ofQuery(sim.failedDropped?.());
+  const acks0Dropped = ofQuery(sim.acks0Dropped?.());
   return {
     type: 'ledger',
     id,
@@ -56,6 +63,7 @@ export function answerLedgerQuery(
     lostAcknowledged: lost,
     matched,
     ...(failedDropped > 0 ? { failedDropped } : {}),
+    ...(acks0Dropped > 0 ? { acks0Dropped } : {}),
   };
 }
 

@@ -172,6 +172,8 @@ export type WorkerToPage =
        * queried producer's, or every producer's; absent when none.
        */
       failedDropped?: number;
+      /** The same for acks=0 sends (past LEDGER_ACKS0_KEPT a producer). */
+      acks0Dropped?: number;
     }
   /** The latest metrics samples, oldest first, and every invariant violation of the run so far. */
   | { type: 'metrics'; id: number; samples: MetricsSample[]; violations: Violation[] }

@@ -2,7 +2,7 @@
 // for good, with the send-to-ack latency; and the delivery.timeout.ms timer that fails them.
 
 import { emit, setClientTimer } from '../kernel/kernel';
-import { noteFailed } from '../kernel/memoryBounds';
+import { noteAcks0, noteFailed } from '../kernel/memoryBounds';
 import type { ProducerClient, World } from '../model/world';
 import type { LedgerEntry } from '../model/types';
 
@@ -41,6 +41,7 @@ export function settle(
     if (p.latencies.length < LATENCY_RING) p.latencies.push(w.nowMs - entry.sentAtMs);
     else p.latencies[p.latencyNext] = w.nowMs - entry.sentAtMs;
     p.latencyNext = (p.latencyNext + 1) % LATENCY_RING;
+    if (entry.offset < 0 && entry.acks === 0) noteAcks0(w, entry);
   } else {
     entry.error = error;
     // A failed record leaves its transaction abortable only (or, fenced, the producer dead).

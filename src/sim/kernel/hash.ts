@@ -97,6 +97,7 @@ export function hashWorld(w: World): string {
     events: _events,
     eventsDropped: _dropped,
     ledgerFailed: _failed,
+    ledgerAcks0: _acks0,
     memoryLimits: _limits,
     metrics: _metrics,
     trail: _trail,

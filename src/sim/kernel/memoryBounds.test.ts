@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cluster } from '../testing/driver';
 import { InvariantMonitor } from '../observe/invariants';
-import { EVENTS_KEPT, LEDGER_FAILED_KEPT } from './memoryBounds';
+import { EVENTS_KEPT, LEDGER_ACKS0_KEPT, LEDGER_FAILED_KEPT } from './memoryBounds';
 import { TRAIL_BUDGET, TRAIL_RING, trailRing } from '../model/trail';
 
 // Controller 1, brokers 2, 3, 4; a producer at 1,000 records/s (short delivery and request
@@ -77,6 +77,44 @@ describe('the memory bounds', () => {
     bounded.restart(2).restart(3).restart(4).advance(15_000);
     expect(bounded.sim.ledger().at(-100)?.status).toBe('acked');
     expect(LEDGER_FAILED_KEPT).toBe(1000);
+  });
+
+  it('keep the newest acks=0 ledger entries of each producer (no offset for retention to prune by)', () => {
+    const run = (limits?: { acks0PerProducer: number }) => {
+      const d = cluster({
+        seed: 5,
+        topics: [{ name: 'fire', partitions: 3, replicationFactor: 3 }],
+      }).settle();
+      if (limits) d.memoryLimits(limits);
+      return d
+        .do({
+          type: 'startProducer',
+          producerId: 'f',
+          topic: 'fire',
+          ratePerSec: 1000,
+          acks: 0,
+          keyPattern: 'k{n}',
+        })
+        .advance(10_000);
+    };
+    const acks0 = (d: ReturnType<typeof run>) => d.sim.ledger().filter((e) => e.acks === 0 && e.offset < 0);
+    const free = run({ acks0PerProducer: Infinity });
+    const bounded = run();
+    const lowered = run({ acks0PerProducer: 300 });
+    // 10,000 sent in 10 s: the unbounded ledger keeps each one (3.6 million a simulated hour).
+    expect(acks0(free).length).toBeGreaterThan(9_000);
+    expect(free.sim.recordMemory().acks0Dropped).toBe(0);
+    // The default bound: 1,000 a producer, and as many more before a pass.
+    expect(acks0(bounded).length).toBeLessThanOrEqual(2 * LEDGER_ACKS0_KEPT);
+    expect(acks0(bounded).length + bounded.sim.recordMemory().acks0Dropped).toBe(acks0(free).length);
+    expect(bounded.sim.acks0Dropped()).toEqual(new Map([['f', bounded.sim.recordMemory().acks0Dropped]]));
+    // Those kept are the newest, as the unbounded run has them; the cluster's logs and events are the same.
+    expect(acks0(lowered)).toEqual(acks0(free).slice(-acks0(lowered).length));
+    expect(acks0(lowered).length).toBeLessThanOrEqual(600);
+    expect(lowered.sim.events()).toEqual(free.sim.events());
+    const hw = (d: ReturnType<typeof run>) => d.sim.snapshot().partitions.map((p) => p.highWatermark);
+    expect(hw(lowered)).toEqual(hw(free));
+    expect(LEDGER_ACKS0_KEPT).toBe(1000);
   });
 
   it("share the record trail's budget across partitions", () => {

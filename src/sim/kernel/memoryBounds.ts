@@ -1,13 +1,13 @@
 // Bounds on what a long run keeps that no view needs in full: the event log keeps its newest
-// events, and the ledger its newest failed sends per producer; what is dropped is counted, so a view
+// events, and the ledger its newest failed sends and acks=0 sends per producer; what is dropped is counted, so a view
 // can say that older ones are no longer kept. A simulator limit, not Kafka's (a real cluster logs to
 // files that roll, and a producer's failed sends live on only in its application's callbacks).
-// Neither bound changes a run: nothing in the engine decides by an old event or a failed entry, and
+// No bound changes a run: nothing in the engine decides by an old event, a failed or an acks=0 entry, and
 // the state hash counts events, kept or not (kernel/hash.ts). See docs/engine.md, "Memory bounds".
 
 import { lowerBound } from '../model/arrays';
 import { tpKey } from '../model/metadata';
-import type { ProducerClient, World } from '../model/world';
+import type { ProducerClient, SettledBucket, World } from '../model/world';
 import type { LedgerEntry, SimEvent } from '../model/types';
 
 /**
@@ -69,17 +69,49 @@ export function eventsFromSeq(events: readonly SimEvent[], seq: number): readonl
 }
 
 /**
- * A ledger entry has just failed. Past twice the bound, the producer's older failed entries (by
- * when they failed) leave the ledger and its index, counted as dropped, down to the bound; except
- * those its live client still holds (a record the delivery timeout failed waits in its queue for
- * the Sender's next pass). A pass costs a walk of the ledger, once every LEDGER_FAILED_KEPT failures.
+ * `acks=0` ledger entries kept per producer: the newest 1,000 (and up to as many more before the
+ * oldest go). Kafka's client reports such a record as sent with no offset (-1), so retention and the
+ * record ceiling, which prune the ledger by offset, never reach it; a producer at 1,000 records/s of
+ * acks=0 adds 3.6 million entries a simulated hour.
  */
+export const LEDGER_ACKS0_KEPT = 1_000;
+
+export function acks0Kept(w: World): number {
+  return w.memoryLimits?.acks0PerProducer ?? LEDGER_ACKS0_KEPT;
+}
+
+/** A ledger entry has just failed: the ledger keeps the producer's newest failed ones (noteSettled). */
 export function noteFailed(w: World, entry: LedgerEntry): void {
-  const failed = (w.ledgerFailed ??= new Map());
-  let c = failed.get(entry.producerId);
-  if (!c) failed.set(entry.producerId, (c = { ids: [], dropped: 0, limit: 0 }));
+  noteSettled(w, (w.ledgerFailed ??= new Map()), entry, failedKept(w), (e) => e.status === 'failed');
+}
+
+/** An `acks=0` entry was just sent (settled with no offset): the ledger keeps the producer's newest ones. */
+export function noteAcks0(w: World, entry: LedgerEntry): void {
+  noteSettled(
+    w,
+    (w.ledgerAcks0 ??= new Map()),
+    entry,
+    acks0Kept(w),
+    (e) => e.status === 'acked' && e.offset < 0,
+  );
+}
+
+/**
+ * An entry of a bounded kind has just settled. Past twice the bound, the producer's older ones (by
+ * when they settled) leave the ledger and its index, counted as dropped, down to the bound; except
+ * those its live client still holds (a record the delivery timeout failed waits in its queue for
+ * the Sender's next pass). A pass costs a walk of the ledger, once every `kept` settlements.
+ */
+function noteSettled(
+  w: World,
+  buckets: Map<string, SettledBucket>,
+  entry: LedgerEntry,
+  kept: number,
+  stillOfKind: (e: LedgerEntry) => boolean,
+): void {
+  let c = buckets.get(entry.producerId);
+  if (!c) buckets.set(entry.producerId, (c = { ids: [], dropped: 0, limit: 0 }));
   c.ids.push(entry.recordId);
-  const kept = failedKept(w);
   if (c.ids.length <= Math.max(2 * kept, c.limit)) return;
   const p = w.producers.get(entry.producerId);
   const excess = c.ids.length - kept;
@@ -87,11 +119,12 @@ export function noteFailed(w: World, entry: LedgerEntry): void {
   const held: number[] = [];
   for (let i = 0; i < excess; i++) {
     const id = c.ids[i]!;
-    if (p && clientHolds(p, w.ledgerIndex.get(id), id)) held.push(id);
-    else if (w.ledgerIndex.get(id)?.status === 'failed') doomed.add(id);
+    const e = w.ledgerIndex.get(id);
+    if (p && clientHolds(p, e, id)) held.push(id);
+    else if (e && stillOfKind(e)) doomed.add(id);
   }
   c.ids = held.concat(c.ids.slice(excess));
-  // Those the client still holds stay: the next pass waits for another bound's worth of failures.
+  // Those the client still holds stay: the next pass waits for another bound's worth of settlements.
   c.limit = c.ids.length + kept;
   if (doomed.size === 0) return;
   c.dropped += doomed.size;
@@ -114,7 +147,16 @@ function clientHolds(p: ProducerClient, e: LedgerEntry | undefined, id: number):
 
 /** Failed entries dropped from the ledger so far, per producer (those with none are left out). */
 export function failedDropped(w: World): Map<string, number> {
+  return droppedBy(w.ledgerFailed);
+}
+
+/** `acks=0` entries dropped from the ledger so far, per producer (those with none are left out). */
+export function acks0Dropped(w: World): Map<string, number> {
+  return droppedBy(w.ledgerAcks0);
+}
+
+function droppedBy(buckets: Map<string, SettledBucket> | undefined): Map<string, number> {
   const out = new Map<string, number>();
-  for (const [id, c] of w.ledgerFailed ?? []) if (c.dropped > 0) out.set(id, c.dropped);
+  for (const [id, c] of buckets ?? []) if (c.dropped > 0) out.set(id, c.dropped);
   return out;
 }

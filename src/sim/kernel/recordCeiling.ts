@@ -9,7 +9,7 @@
 
 import { emit } from './kernel';
 import { pruneLedgerBelow } from './ledger';
-import { failedDropped } from './memoryBounds';
+import { acks0Dropped, failedDropped } from './memoryBounds';
 import { trailEntries } from '../model/trail';
 import { clusterImage } from '../model/image';
 import { firstHeldOffset, forgetBefore, logEndOffset } from '../model/log';
@@ -37,6 +37,8 @@ export interface RecordMemoryView {
   /** Of those, failed ones; and failed ones dropped past LEDGER_FAILED_KEPT a producer (kernel/memoryBounds.ts). */
   failedEntries: number;
   failedDropped: number;
+  /** acks=0 entries dropped past LEDGER_ACKS0_KEPT a producer (kernel/memoryBounds.ts). */
+  acks0Dropped: number;
   /** Events kept, and dropped past EVENTS_KEPT. */
   events: number;
   eventsDropped: number;
@@ -53,6 +55,7 @@ export function recordMemory(w: World): RecordMemoryView {
     ledgerEntries: w.ledger.length,
     failedEntries: w.ledger.reduce((n, e) => n + (e.status === 'failed' ? 1 : 0), 0),
     failedDropped: [...failedDropped(w).values()].reduce((a, b) => a + b, 0),
+    acks0Dropped: [...acks0Dropped(w).values()].reduce((a, b) => a + b, 0),
     events: w.events.length,
     eventsDropped: w.eventsDropped ?? 0,
     trailEntries: trailEntries(w.trail),

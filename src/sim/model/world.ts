@@ -72,6 +72,17 @@ export type ClientTimerName =
 export interface MemoryLimits {
   events?: number;
   failedPerProducer?: number;
+  acks0PerProducer?: number;
+}
+
+/** A producer's ledger entries of one bounded kind (kernel/memoryBounds.ts). */
+export interface SettledBucket {
+  /** Their record ids, in the order they settled. */
+  ids: number[];
+  /** How many left the ledger. */
+  dropped: number;
+  /** The length past which the next pass runs. */
+  limit: number;
 }
 
 /** The record ceiling's state (kernel/recordCeiling.ts). */
@@ -583,7 +594,9 @@ export interface World {
    * Per producer: its failed entries in the ledger (record ids, in the order they failed), and those dropped (the oldest past
    * LEDGER_FAILED_KEPT, kernel/memoryBounds.ts); made at the first failure, left out of the state hash.
    */
-  ledgerFailed?: Map<string, { ids: number[]; dropped: number; limit: number }>;
+  ledgerFailed?: Map<string, SettledBucket>;
+  /** The same for `acks=0` entries (LEDGER_ACKS0_KEPT); made at the first one, left out of the state hash. */
+  ledgerAcks0?: Map<string, SettledBucket>;
   /** Lower bounds for a test that wants to reach them (kernel/memoryBounds.ts); absent in a run. */
   memoryLimits?: MemoryLimits;
   /**

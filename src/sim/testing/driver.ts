@@ -363,11 +363,16 @@ export class Driver {
   }
 
   /**
-   * Lowers the memory bounds (kernel/memoryBounds.ts: events kept, failed ledger entries kept per
-   * producer; model/trail.ts: the trail's budget of appends and HW moves), so a test reaches them in
+   * Lowers the memory bounds (kernel/memoryBounds.ts: events kept, failed and acks=0 ledger entries
+   * kept per producer; model/trail.ts: the trail's budget of appends and HW moves), so a test reaches them in
    * seconds.
    */
-  memoryLimits(limits: { events?: number; failedPerProducer?: number; trailBudget?: number }): this {
+  memoryLimits(limits: {
+    events?: number;
+    failedPerProducer?: number;
+    acks0PerProducer?: number;
+    trailBudget?: number;
+  }): this {
     const w = this.sim.world;
     const { trailBudget, ...rest } = limits;
     w.memoryLimits = { ...w.memoryLimits, ...rest };
