@@ -30,15 +30,28 @@ interface Colours {
   offline: string;
 }
 
-function readColours(el: Element): Colours {
-  const css = getComputedStyle(el);
+/** The colours read last, and the theme they were read for. */
+let colourCache: { theme: string; colours: Colours } | null = null;
+
+/**
+ * The cells' colours, read from the page's CSS variables once per theme: getComputedStyle makes the
+ * browser bring the whole page's style up to date first, which over the large preset's canvas
+ * (6,000 replica chips) cost some 30 ms a call when every row read them at every redraw.
+ */
+function readColours(): Colours {
+  const root = document.documentElement;
+  const theme = `${root.dataset.theme ?? 'system'}:${matchMedia('(prefers-color-scheme: dark)').matches}`;
+  if (colourCache?.theme === theme) return colourCache.colours;
+  const css = getComputedStyle(root);
   const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-  return {
+  const colours = {
     healthy: v('--matrix-healthy', '#9ca3af'),
     underReplicated: v('--outofsync', '#c2410c'),
     underMinIsr: v('--offline', '#b91c1c'),
     offline: v('--text', '#111827'),
   };
+  colourCache = { theme, colours };
+  return colours;
 }
 
 /** Draws one cell: its shape by state. */
@@ -104,7 +117,7 @@ const TopicRow = memo(function TopicRow({
     canvas.height = Math.ceil(height * scale);
     g.setTransform(scale, 0, 0, scale, 0, 0);
     g.clearRect(0, 0, width, height);
-    const colours = readColours(canvas);
+    const colours = readColours();
     topic.cells.forEach((state, i) =>
       drawCell(g, (i % columns) * PITCH, Math.floor(i / columns) * PITCH, state, colours),
     );
@@ -164,13 +177,17 @@ export function PartitionMatrix({
   onPartition: (key: string) => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const [columns, setColumns] = useState(40);
+  // The columns follow the box's width, which a ResizeObserver reports after the browser's own
+  // layout: reading clientWidth in an effect forced a layout of the whole page (40-65 ms over the
+  // large preset's canvas). The rows are drawn once it is known (null until the first report).
+  const [columns, setColumns] = useState<number | null>(null);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const measure = () => setColumns(Math.max(8, Math.floor((el.clientWidth - 16) / PITCH)));
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver((entries) => {
+      const width = entries[entries.length - 1]?.contentRect.width;
+      if (width !== undefined) setColumns(Math.max(8, Math.floor(width / PITCH)));
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -189,9 +206,16 @@ export function PartitionMatrix({
       </p>
       <div className="matrix-scroll" ref={box} tabIndex={0} role="region" aria-label="Partitions by topic">
         <ul className="matrix-topics">
-          {matrix.topics.map((t) => (
-            <TopicRow key={t.topic} topic={t} columns={columns} onTopic={onTopic} onPartition={onPartition} />
-          ))}
+          {columns !== null &&
+            matrix.topics.map((t) => (
+              <TopicRow
+                key={t.topic}
+                topic={t}
+                columns={columns}
+                onTopic={onTopic}
+                onPartition={onPartition}
+              />
+            ))}
         </ul>
       </div>
     </section>

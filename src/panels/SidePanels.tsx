@@ -1,6 +1,6 @@
 // The side panels as ARIA tabs (WAI-ARIA Authoring Practices, "Tabs with automatic activation"):
 // one tab stop for the tab list, arrow keys, Home and End move between tabs.
-import { useDeferredValue, useEffect, useRef, type KeyboardEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSelectionStore } from '../store/selection';
 import { ControlsPanel } from './ControlsPanel';
 import { DashboardPanel } from './DashboardPanel';
@@ -47,12 +47,35 @@ function PanelContent({ tab }: { tab: PanelTab }) {
   }
 }
 
+/**
+ * `value`, once the page has painted a frame since it changed, then in a transition. Not
+ * useDeferredValue: its render starts at once in the scheduler's 5-ms slices, and Chromium then
+ * drew no frame until the whole deferred render (about 100 ms for the large preset's Dashboard) had
+ * committed, so the click that chose the tab waited for the panel it opened.
+ */
+function useAfterPaint<T>(value: T): T {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (Object.is(shown, value)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A timeout set in a frame callback runs once that frame is painted.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setShown(value)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [value, shown]);
+  return shown;
+}
+
 export function SidePanels() {
   const tab = usePanelsUi((state) => state.tab);
-  // The content of a newly chosen tab mounts in a deferred (interruptible) render: the click paints
-  // the tab as chosen at once, and a heavy panel (the Dashboard of 2,000 partitions) fills in after
-  // without holding that paint (a click answered within 100 ms).
-  const shown = useDeferredValue(tab);
+  // The content of a newly chosen tab mounts after the tab is painted as chosen, in an interruptible
+  // render: a heavy panel (the Dashboard of 2,000 partitions) fills in after without holding that
+  // paint (a click answered within 100 ms).
+  const shown = useAfterPaint(tab);
   const setTab = usePanelsUi((state) => state.setTab);
   const selected = useSelectionStore((state) => state.selected);
   const tabs = useRef(new Map<PanelTab, HTMLButtonElement>());
