@@ -127,3 +127,24 @@ test('the crash story by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(node.getByRole('button', { name: `Crash node ${leader}` })).toBeFocused();
 });
+
+test('in a narrow window the panels stack below the cluster and its timeline, neither drawn over the other', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await expect(brokers(page)).toHaveCount(6, { timeout: STARTUP_TIMEOUT_MS });
+  const cluster = await page.getByRole('region', { name: 'Cluster', exact: true }).boundingBox();
+  const timeline = await page.getByRole('button', { name: 'Copy link' }).boundingBox();
+  const panels = page.getByRole('complementary', { name: 'Panels' });
+  await panels.scrollIntoViewIfNeeded();
+  const side = await panels.boundingBox();
+  const clusterAfter = await page.getByRole('region', { name: 'Cluster', exact: true }).boundingBox();
+  expect(cluster && timeline && side && clusterAfter).toBeTruthy();
+  // Measured in one scroll position: the panels begin below the cluster and the time dock.
+  const scrolled = cluster!.y - clusterAfter!.y;
+  expect(side!.y + scrolled).toBeGreaterThanOrEqual(cluster!.y + cluster!.height);
+  expect(side!.y + scrolled).toBeGreaterThanOrEqual(timeline!.y + timeline!.height);
+  // And the panel's tabs are there to use.
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+});
