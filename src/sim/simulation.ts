@@ -91,7 +91,10 @@ import { runCli } from './tools';
 //        retry backoff is truncated and capped at retry.backoff.max.ms as ExponentialBackoff does;
 //        a producer's acks=0 ledger entries past its newest 1,000 leave the ledger (memory bounds),
 //        so a run past that bound hashes differently.
-export const ENGINE_VERSION = '0.8.4';
+// 0.8.5: a retried batch backs off as one (RecordAccumulator.shouldBackoff reads the batch's
+//        attempts): one jittered retry backoff for its records, not one each, so its records are
+//        retried together and the Sender wakes once for the batch.
+export const ENGINE_VERSION = '0.8.5';
 
 /** A partition leader's view of transactions (Simulation.stableOffsets). */
 export interface StableOffsets {

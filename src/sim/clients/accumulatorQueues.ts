@@ -48,6 +48,33 @@ export function insertWaiting(p: ProducerClient, entry: LedgerEntry, partition: 
   noteReady(p, q, id);
 }
 
+/**
+ * Records of one batch back in the accumulator, in send order: they go in with one splice where no
+ * waiting record of the partition falls between them (a retried batch goes back ahead of the newer
+ * records), else one by one.
+ */
+export function insertWaitingRun(p: ProducerClient, entries: readonly LedgerEntry[], partition: number): void {
+  if (entries.length === 0) return;
+  const q = queueFor(p, entries[0]!.topic, partition);
+  const ids = q.ids;
+  const first = entries[0]!.recordId;
+  const last = entries[entries.length - 1]!.recordId;
+  const at = ids.length === 0 || ids[ids.length - 1]! < first ? ids.length : lowerBound(ids, first);
+  let sorted = true;
+  for (let i = 1; i < entries.length && sorted; i++) sorted = entries[i - 1]!.recordId < entries[i]!.recordId;
+  if (!sorted || (at < ids.length && ids[at]! <= last)) {
+    for (const e of entries) insertWaiting(p, e, partition);
+    return;
+  }
+  const run = entries.map((e) => e.recordId);
+  if (at === ids.length) for (const id of run) ids.push(id);
+  else ids.splice(at, 0, ...run);
+  for (const e of entries) {
+    if (isIrregular(p, e)) q.irregular++;
+    noteReady(p, q, e.recordId);
+  }
+}
+
 /** Keeps only the waiting records `keep` accepts (an aborted transaction, a fatal error). */
 export function filterWaiting(w: World, p: ProducerClient, keep: (id: number) => boolean): void {
   for (const [key, q] of p.queues) {

@@ -104,8 +104,9 @@ describe('when every broker is down under a producer with acks=1 for 90 s (three
     for (const [i, n] of scheduled.entries())
       expect(n, `simulated seconds ${i * 10}-${i * 10 + 10}`).toBeLessThan(8_000);
     // ...and the Sender reads a waiting record a few times a window, not hundreds (26 million reads
-    // in the first 10 s before, 171 million in the ninth).
-    expect(Math.max(...reads)).toBeLessThan(4 * 18_000);
+    // in the first 10 s before, 171 million in the ninth; 62,000-84,000 since a batch backs off as
+    // one, so that its records are retried together).
+    expect(Math.max(...reads)).toBeLessThan(5 * 18_000);
     expect(Math.max(...reads.slice(5))).toBeLessThan(3 * reads[1]!);
   });
 });

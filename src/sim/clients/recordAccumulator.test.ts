@@ -67,3 +67,35 @@ describe('when every broker is down under a steady producer for 5 minutes (three
     expect(Math.max(...readPer10s.slice(12))).toBeLessThan(4 * firstMinute);
   });
 });
+
+describe('when min.insync.replicas is out of reach under an acks=all producer (three-brokers, seed 7)', () => {
+  it('a batch refused with NOT_ENOUGH_REPLICAS is retried as one: its records are sent again together, at one backoff', () => {
+    const d = new Driver(createSimulation(presets['three-brokers'].scenario)).advance(15_000);
+    d.crash(4);
+    d.do({
+      type: 'alterConfig',
+      resourceType: 'topic',
+      resourceName: 'demo',
+      configs: { 'min.insync.replicas': 3 },
+    });
+    d.do({ type: 'startProducer', producerId: 'loader', topic: 'demo', ratePerSec: 200, acks: 'all' });
+    d.advance(10_000);
+    // The records of one request: same partition, same broker, same instant of their first attempt.
+    const batches = new Map<string, string[]>();
+    for (const e of d.sim.ledger()) {
+      if (e.producerId !== 'loader' || e.attempts.length < 3) continue;
+      const first = e.attempts[0]!;
+      const key = `${e.partition}@${first.brokerId}@${first.atMs}`;
+      const list = batches.get(key) ?? [];
+      list.push(e.attempts.map((a) => a.atMs).join(','));
+      batches.set(key, list);
+    }
+    const multi = [...batches.values()].filter((l) => l.length > 1);
+    // Retries happened, in batches of several records...
+    expect(multi.length).toBeGreaterThan(5);
+    expect(d.sim.ledger().some((e) => e.attempts.some((a) => a.error === 'NOT_ENOUGH_REPLICAS'))).toBe(true);
+    // ...and every record of a batch has the same attempts (before, each record drew its own
+    // jittered backoff, so a batch came apart on its first retry).
+    for (const list of multi) expect(new Set(list).size).toBe(1);
+  });
+});

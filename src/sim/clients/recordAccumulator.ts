@@ -8,7 +8,7 @@ import { partitionForKey } from './partitioner';
 import { recordSizeBytes } from '../model/messages';
 import { nextInt } from '../kernel/rng';
 import type { AccumulatorQueue, ProducerClient, ProducerRecordState, World } from '../model/world';
-import { earliestReady, insertWaiting, isIrregular, nextReady } from './accumulatorQueues';
+import { earliestReady, insertWaiting, insertWaitingRun, isIrregular, nextReady } from './accumulatorQueues';
 import type { LedgerEntry, NodeId } from '../model/types';
 import { num, settle } from './producerDelivery';
 import { requestMetadata } from './producerMetadata';
@@ -351,7 +351,7 @@ export function drain(w: World, p: ProducerClient): void {
       for (const b of list) {
         // Batches that find the connection full wait for a response to free a slot.
         if ((p.inFlightPerBroker.get(b.leader) ?? 0) >= maxInFlight)
-          for (const e of b.entries) insertWaiting(p, e, b.partition);
+          insertWaitingRun(p, b.entries, b.partition);
         else sendBatch(w, p, b);
       }
     }

@@ -9,7 +9,7 @@ import type { Acks, LedgerEntry, NodeId } from '../model/types';
 import { bumpEpoch, failAndBumpEpoch, isNextSequence } from './idempotence';
 import { armDeliveryTimer, num, settle } from './producerDelivery';
 import { clientTimerMs } from '../model/clientConfig';
-import { insertWaiting } from './accumulatorQueues';
+import { insertWaiting, insertWaitingRun } from './accumulatorQueues';
 import { connectionTried, exponentialBackoffMs } from './connectionBackoff';
 
 const RETRIABLE = new Set([
@@ -146,8 +146,13 @@ export function finishAttempt(
     failAndBumpEpoch(w, p, req.recordIds);
     return;
   }
-  let requeued = false;
+  let retried = false;
+  let requeued: LedgerEntry[] | null = null; // the batch's records going back, in send order
   let bump: string | null = null;
+  // The batch backs off as one (RecordAccumulator.shouldBackoff reads the batch's attempts): one
+  // jittered backoff for its records, drawn once per attempts count (a batch's records share it).
+  let backoffAttempts = -1;
+  let batchBackoffMs = 0;
   for (let i = 0; i < req.recordIds.length; i++) {
     const recordId = req.recordIds[i]!;
     const r = p.records.get(recordId);
@@ -163,7 +168,11 @@ export function finishAttempt(
       continue;
     }
     entry.error = error;
-    const backoffMs = retryBackoffMs(w, p, r.attempts);
+    if (r.attempts !== backoffAttempts) {
+      backoffAttempts = r.attempts;
+      batchBackoffMs = retryBackoffMs(w, p, r.attempts);
+    }
+    const backoffMs = batchBackoffMs;
     if (!RETRIABLE.has(error) || r.attempts > num(p, 'retries') || w.nowMs + backoffMs >= r.deadlineMs) {
       p.records.delete(recordId);
       settle(w, p, entry, 'failed', error);
@@ -175,10 +184,12 @@ export function finishAttempt(
     }
     r.readyAtMs = w.nowMs + backoffMs;
     // Retried records go back in send order, ahead of newer ones (RecordAccumulator.reenqueue).
-    insertWaiting(p, entry, r.partition);
-    requeued = true;
+    if (r.partition === req.partition) (requeued ??= []).push(entry);
+    else insertWaiting(p, entry, r.partition);
+    retried = true;
   }
-  if (requeued) {
+  if (requeued) insertWaitingRun(p, requeued, req.partition);
+  if (retried) {
     // Records back in the accumulator count toward delivery.timeout.ms again (in flight they do not).
     armDeliveryTimer(w, p);
   }
