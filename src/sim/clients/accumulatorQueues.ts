@@ -53,7 +53,11 @@ export function insertWaiting(p: ProducerClient, entry: LedgerEntry, partition: 
  * waiting record of the partition falls between them (a retried batch goes back ahead of the newer
  * records), else one by one.
  */
-export function insertWaitingRun(p: ProducerClient, entries: readonly LedgerEntry[], partition: number): void {
+export function insertWaitingRun(
+  p: ProducerClient,
+  entries: readonly LedgerEntry[],
+  partition: number,
+): void {
   if (entries.length === 0) return;
   const q = queueFor(p, entries[0]!.topic, partition);
   const ids = q.ids;
