@@ -470,7 +470,7 @@ export class Simulation {
    */
   watchInvariants(): this {
     if (!this.monitor) {
-      this.monitor = new InvariantMonitor({ ackScanIntervalMs: 10_000 });
+      this.monitor = new InvariantMonitor({ recheckIntervalMs: 10_000 });
       this.monitor.observe(this);
     }
     return this;

@@ -96,6 +96,28 @@ export interface PartitionView {
   budget?: FailureBudget;
 }
 
+/**
+ * The part of a Snapshot the invariant monitor reads (observe/invariants.ts): a Snapshot is one,
+ * and observe/snapshot.ts builds it alone when the monitor can read the model.
+ */
+export interface InvariantView {
+  timeMs: number;
+  nodes: readonly Pick<NodeView, 'id' | 'state' | 'metadataOffset'>[];
+  quorum: { voters: readonly Pick<VoterView, 'id' | 'state' | 'epoch'>[] };
+  partitions: readonly (Pick<
+    PartitionView,
+    'topic' | 'partition' | 'leader' | 'leaderEpoch' | 'highWatermark'
+  > & {
+    replicas: readonly NodeId[];
+    isr: readonly NodeId[];
+    elr: readonly NodeId[];
+    replicaLogs: readonly Pick<
+      ReplicaLogView,
+      'brokerId' | 'logStartOffset' | 'logEndOffset' | 'highWatermark'
+    >[];
+  })[];
+}
+
 export interface FailureBudget {
   /** Brokers that can fail before acks=all writes get NOT_ENOUGH_REPLICAS: |ISR| − min(min.insync.replicas, RF). */
   beforeNotEnoughReplicas: number;

@@ -39,7 +39,8 @@ import { tpKey } from '../model/metadata';
 import { clusterImage } from '../model/image';
 import type { World } from '../model/world';
 import type { CommittedRecord, LedgerEntry, NodeId, SimEvent } from '../model/types';
-import type { Snapshot } from '../model/views';
+import type { InvariantView, Snapshot } from '../model/views';
+import { buildInvariantView } from './snapshot';
 import { hasTxnIndex, isAborted, lastStableOffset, ongoingTransactions } from '../broker/transactionIndex';
 
 export interface Violation {
@@ -86,14 +87,19 @@ interface CommittedMeta {
 
 export class InvariantMonitor {
   /**
-   * `ackScanIntervalMs` > 0 re-checks acknowledged records (a scan of the whole ledger) only after a
-   * leader change or a truncation, or once that much simulated time has passed: for a live run,
-   * where a check on every sample would slow playback. Tests keep 0: every observation checks.
+   * `recheckIntervalMs` > 0: the checks that read everything held so far (the scan of the whole
+   * ledger for acknowledged records, each committed record and metadata entry already checked) run
+   * again only after a leader change, a truncation or a restart, or once that much simulated time
+   * has passed; in between, only what is new since the last look is read. For a live run, where a
+   * check of every record at every sample would slow playback more and more as the logs grow.
+   * Tests keep 0: every observation checks everything.
    */
-  constructor(private readonly options: { ackScanIntervalMs?: number } = {}) {}
+  constructor(private readonly options: { recheckIntervalMs?: number } = {}) {}
 
   /** `${tp}@${leaderEpoch}` -> leader. */
   private readonly partitionLeaders = new Map<string, NodeId>();
+  /** tp -> the (leader epoch, leader) pair noted last, in partitionLeaders too: the quick way past a pair seen before. */
+  private readonly lastLeaders = new Map<string, { epoch: number; leader: NodeId }>();
   /** tp -> the newest leader epoch seen anywhere (a snapshot can show an older committed image during a failover). */
   private readonly newestEpoch = new Map<string, number>();
   /** Raft epoch -> quorum leader. */
@@ -139,7 +145,8 @@ export class InvariantMonitor {
 
   /** Checks the simulation as it is now against everything seen before; returns what is violated now. */
   observe(sim: ObservedSimulation): Violation[] {
-    const snap = sim.snapshot();
+    // The model, when there is one, gives the part of a snapshot the checks read without the rest.
+    const snap: InvariantView = sim.world ? buildInvariantView(sim.world) : sim.snapshot();
     const out: Violation[] = [];
     const report = (v: Omit<Violation, 'timeMs'>) => {
       const violation = { ...v, timeMs: snap.timeMs };
@@ -151,6 +158,14 @@ export class InvariantMonitor {
       }
     };
     const restarted = this.readEvents(sim.events(), report);
+    const interval = this.options.recheckIntervalMs ?? 0;
+    this.fullPass =
+      interval <= 0 ||
+      snap.timeMs - this.fullPassAtMs >= interval ||
+      this.truncationSeen ||
+      restarted.size > 0;
+    if (this.fullPass) this.fullPassAtMs = snap.timeMs;
+    this.truncationSeen = false;
     this.noteGap(snap);
     // The snapshot shows the active controller's image, else the most advanced running node's: with
     // the quorum down that can be an image older than one already seen. Checks that compare the
@@ -176,6 +191,16 @@ export class InvariantMonitor {
     return out;
   }
 
+  /** Per node, the end of the metadata entries below its HW checked at its last look. */
+  private readonly metaCheckedEnd = new Map<NodeId, number>();
+  /** The quorum leader last checked for leader completeness, and how many committed entries it had. */
+  private leaderChecked: { id: NodeId; epoch: number; upTo: number } | null = null;
+  /** This look checks everything held again (see recheckIntervalMs). */
+  private fullPass = true;
+  private fullPassAtMs = -Infinity;
+  /** A LogTruncated event (or events dropped unread) since the last look. */
+  private truncationSeen = false;
+
   /** During a quorum failover the snapshot may show an older committed image, whose leader may not have caught up yet. */
   private isStaleView(tp: string, leaderEpoch: number): boolean {
     return this.staleView || leaderEpoch < (this.newestEpoch.get(tp) ?? -1);
@@ -193,6 +218,7 @@ export class InvariantMonitor {
       // before it began are left out. Otherwise every partition whose leader epoch moved meanwhile
       // is treated as one that had an unclean election.
       this.eventsMissed += first - this.eventsSeen;
+      this.truncationSeen = true;
       if (this.looks === 0) this.startedLate = true;
       else this.epochsBeforeGap = new Map(this.newestEpoch);
     }
@@ -229,9 +255,11 @@ export class InvariantMonitor {
         const prefix = `${e.topic}-`;
         for (const k of [...this.partitionLeaders.keys()])
           if (k.startsWith(prefix) && /^\d+@/.test(k.slice(prefix.length))) this.partitionLeaders.delete(k);
-        for (const m of [this.committedRecordIds, this.newestEpoch])
+        for (const m of [this.committedRecordIds, this.newestEpoch, this.lastLeaders])
           for (const k of [...m.keys()])
             if (k.startsWith(prefix) && /^\d+$/.test(k.slice(prefix.length))) m.delete(k);
+      } else if (e.type === 'LogTruncated') {
+        this.truncationSeen = true;
       } else if ((e.type === 'NodeRestarted' || e.type === 'NodeAdded') && typeof e.nodeId === 'number') {
         restarted.add(e.nodeId);
       }
@@ -247,7 +275,7 @@ export class InvariantMonitor {
   private startedLate = false;
   private lostAtStart: Set<number> | null = null;
 
-  private noteGap(snap: Snapshot): void {
+  private noteGap(snap: InvariantView): void {
     const before = this.epochsBeforeGap;
     if (!before) return;
     this.epochsBeforeGap = null;
@@ -265,20 +293,27 @@ export class InvariantMonitor {
     partition: number,
     epoch: number,
     leader: NodeId,
-    source: string,
+    source: string | (() => string),
     report: Report,
+    tp = tpKey(topic, partition),
   ): void {
     if (!Number.isFinite(epoch)) return;
-    const tp = tpKey(topic, partition);
+    // The pair noted last for the partition, seen again (nearly every look): nothing new to note.
+    const last = this.lastLeaders.get(tp);
+    if (last !== undefined && last.epoch === epoch && last.leader === leader) return;
     if (epoch > (this.newestEpoch.get(tp) ?? -1)) this.newestEpoch.set(tp, epoch);
     if (leader < 0) return;
+    if (last) {
+      last.epoch = epoch;
+      last.leader = leader;
+    } else this.lastLeaders.set(tp, { epoch, leader });
     const key = `${tp}@${epoch}`;
     const seen = this.partitionLeaders.get(key);
     if (seen === undefined) this.partitionLeaders.set(key, leader);
     else if (seen !== leader)
       report({
         invariant: INVARIANTS.oneLeaderPerEpoch,
-        message: `${tpKey(topic, partition)} has two leaders in leader epoch ${epoch}: broker ${seen}, and broker ${leader} (from ${source}).`,
+        message: `${tpKey(topic, partition)} has two leaders in leader epoch ${epoch}: broker ${seen}, and broker ${leader} (from ${typeof source === 'string' ? source : source()}).`,
         topic,
         partition,
         nodeId: leader,
@@ -297,7 +332,7 @@ export class InvariantMonitor {
   }
 
   /** (a), (b) in the committed view, (c), (d), (e): the committed metadata of every partition. */
-  private checkPartitions(snap: Snapshot, report: Report): void {
+  private checkPartitions(snap: InvariantView, report: Report): void {
     for (const p of snap.partitions) {
       const where = { topic: p.topic, partition: p.partition };
       const tp = tpKey(p.topic, p.partition);
@@ -341,6 +376,7 @@ export class InvariantMonitor {
         p.leader,
         'the committed metadata',
         report,
+        tp,
       );
       if (p.leader === -1) continue;
       // (b), committed view. A replica joins the ISR only with LEO >= the leader's HW and >= the
@@ -364,13 +400,13 @@ export class InvariantMonitor {
   }
 
   /** (f): one quorum leader per epoch. */
-  private checkQuorumLeaders(snap: Snapshot, report: Report): void {
+  private checkQuorumLeaders(snap: InvariantView, report: Report): void {
     for (const v of snap.quorum.voters)
       if (v.state === 'leader') this.noteQuorumLeader(v.epoch, v.id, "the voters' states", report);
   }
 
   /** (h): metadataOffset never decreases while a node keeps running; a restart starts it again. */
-  private checkMetadataOffsets(snap: Snapshot, restarted: Set<NodeId>, report: Report): void {
+  private checkMetadataOffsets(snap: InvariantView, restarted: Set<NodeId>, report: Report): void {
     for (const n of snap.nodes) {
       if (n.state !== 'running' || restarted.has(n.id)) {
         if (n.state === 'running') this.metadataOffsets.set(n.id, n.metadataOffset);
@@ -419,23 +455,17 @@ export class InvariantMonitor {
   private checkLeaderViews(w: World, report: Report): void {
     for (const node of w.nodes.values()) {
       if (node.state !== 'running' || !node.broker) continue;
+      const source = () => `broker ${node.id}'s own replica state`;
       for (const [tp, mem] of node.broker.replicas) {
         if (mem.role !== 'leader') continue;
-        const where = { topic: mem.topic, partition: mem.partition };
-        this.notePartitionLeader(
-          mem.topic,
-          mem.partition,
-          mem.leaderEpoch,
-          node.id,
-          `broker ${node.id}'s own replica state`,
-          report,
-        );
+        this.notePartitionLeader(mem.topic, mem.partition, mem.leaderEpoch, node.id, source, report, tp);
         // After an unclean election a deposed leader may hold a HW no replica backs any more.
         if (this.uncleanPartitions.has(tp)) continue;
         const hw = node.disk.partitions.get(tp)?.highWatermark ?? 0;
-        // The maximal ISR in order (the committed ISR, then the pending one's other members), without a Set per leader.
+        if (hw === 0) continue; // no LEO is below 0
+        // The maximal ISR in order (the committed ISR, then the pending one's other members), with
+        // nothing allocated unless a member is behind: this runs for every leader at every look.
         const pending = mem.pendingIsr ?? NONE;
-        const maximal = (): NodeId[] => [...new Set([...mem.isr, ...pending])];
         const isr = mem.isr;
         for (let i = 0; i < isr.length + pending.length; i++) {
           const r = i < isr.length ? isr[i]! : pending[i - isr.length]!;
@@ -446,8 +476,9 @@ export class InvariantMonitor {
           if (leo < hw)
             report({
               invariant: INVARIANTS.hwBelowLeo,
-              message: `${tp}: broker ${node.id} leads at leader epoch ${mem.leaderEpoch} with HW ${hw}, above the LEO ${leo} of broker ${r} in its maximal ISR [${maximal()}].`,
-              ...where,
+              message: `${tp}: broker ${node.id} leads at leader epoch ${mem.leaderEpoch} with HW ${hw}, above the LEO ${leo} of broker ${r} in its maximal ISR [${[...new Set([...isr, ...pending])]}].`,
+              topic: mem.topic,
+              partition: mem.partition,
               nodeId: r,
             });
         }
@@ -464,7 +495,12 @@ export class InvariantMonitor {
     for (const n of nodes) {
       const log = n.disk.metaLog;
       const end = Math.min(n.raft!.highWatermark, logEndOffset(log));
-      for (let off = log.logStartOffset; off < end; off++) {
+      // Between full passes, only the entries newly below this node's HW (see recheckIntervalMs).
+      const checked = this.fullPass ? -1 : (this.metaCheckedEnd.get(n.id) ?? -1);
+      const from =
+        checked >= 0 && checked <= end ? Math.max(log.logStartOffset, checked) : log.logStartOffset;
+      this.metaCheckedEnd.set(n.id, end);
+      for (let off = from; off < end; off++) {
         const e = entryAt(log, off);
         if (!e) continue;
         const known = this.committedMeta[off];
@@ -486,7 +522,11 @@ export class InvariantMonitor {
       if (n.raft!.role !== 'leader') continue;
       const epoch = n.disk.quorumEpoch;
       const log = n.disk.metaLog;
-      for (let off = 0; off < this.committedMeta.length; off++) {
+      // The same leader in the same epoch had the entries up to its last look (see recheckIntervalMs).
+      const seen = this.leaderChecked;
+      const from = !this.fullPass && seen && seen.id === n.id && seen.epoch === epoch ? seen.upTo : 0;
+      this.leaderChecked = { id: n.id, epoch, upTo: this.committedMeta.length };
+      for (let off = from; off < this.committedMeta.length; off++) {
         const known = this.committedMeta[off];
         if (!known || known.committedBy >= epoch || off < log.logStartOffset) continue;
         const e = entryAt(log, off);
@@ -506,28 +546,53 @@ export class InvariantMonitor {
    * Records below a leader's HW are committed: every later clean leader has them at the same offset
    * (HW only covers what every maximal-ISR member has; clean leaders come from the ISR or the ELR).
    */
-  private checkCommittedRecords(sim: ObservedSimulation, snap: Snapshot, report: Report): void {
+  private checkCommittedRecords(sim: ObservedSimulation, snap: InvariantView, report: Report): void {
     const w = sim.world;
+    const full = this.fullPass;
     for (const p of snap.partitions) {
       if (p.leader === -1) continue;
       const tp = tpKey(p.topic, p.partition);
       if (this.uncleanPartitions.has(tp) || this.isStaleView(tp, p.leaderEpoch)) continue;
       let held = this.committedRecordIds.get(tp);
-      if (!held) this.committedRecordIds.set(tp, (held = { base: 0, ids: [] }));
+      if (!held) this.committedRecordIds.set(tp, (held = { base: 0, ids: [], leader: -1, leaderEpoch: -1 }));
       const where = { topic: p.topic, partition: p.partition, nodeId: p.leader };
       const disk = w?.nodes.get(p.leader)?.disk.partitions.get(tp);
-      if (disk) pruneBelow(held, firstHeldOffset(disk.log));
-      else {
+      if (!disk) {
         const first = p.replicaLogs.find((r) => r.brokerId === p.leader)?.logStartOffset;
         if (first !== undefined) pruneBelow(held, first);
+        for (const r of sim.committedRecords(p.topic, p.partition)) {
+          if (r.offset < held.base) continue;
+          const want = held.ids[r.offset - held.base];
+          if (want === undefined) held.ids[r.offset - held.base] = r.recordId;
+          else if (want !== r.recordId)
+            report({
+              invariant: INVARIANTS.committedRecordsKept,
+              message: `${tp}: offset ${r.offset} now holds record ${r.recordId}, where committed record ${want} was.`,
+              ...where,
+            });
+        }
+        continue;
       }
+      const log = disk.log;
+      const firstHeld = firstHeldOffset(log);
+      pruneBelow(held, firstHeld);
+      const leo = logEndOffset(log);
+      const end = Math.min(disk.highWatermark, leo);
+      // What was checked stays as it was unless the leader changed or its log lost a suffix (a
+      // truncation): then, on every look in tests and at least every recheckIntervalMs in a live run,
+      // each record held is checked again; otherwise only the newly committed ones are read.
+      const heldEnd = held.base + held.ids.length;
+      const recheck = full || held.leader !== p.leader || held.leaderEpoch !== p.leaderEpoch || leo < heldEnd;
+      held.leader = p.leader;
+      held.leaderEpoch = p.leaderEpoch;
       const { base, ids } = held;
-      if (disk) {
-        const log = disk.log;
-        const leo = logEndOffset(log);
-        for (let off = Math.max(base, firstHeldOffset(log)); off < base + ids.length; off++) {
+      if (recheck)
+        for (let off = Math.max(base, firstHeld); off < heldEnd; off++) {
           const want = ids[off - base];
-          if (want === undefined) continue;
+          if (want === undefined) {
+            if (off < end) ids[off - base] = entryAt(log, off)!.id;
+            continue;
+          }
           const got = off < leo ? entryAt(log, off)?.id : undefined;
           if (got !== want) {
             report({
@@ -538,18 +603,7 @@ export class InvariantMonitor {
             break;
           }
         }
-      }
-      for (const r of sim.committedRecords(p.topic, p.partition)) {
-        if (r.offset < held.base) continue;
-        const want = held.ids[r.offset - held.base];
-        if (want === undefined) held.ids[r.offset - held.base] = r.recordId;
-        else if (want !== r.recordId && !disk)
-          report({
-            invariant: INVARIANTS.committedRecordsKept,
-            message: `${tp}: offset ${r.offset} now holds record ${r.recordId}, where committed record ${want} was.`,
-            ...where,
-          });
-      }
+      for (let off = Math.max(heldEnd, firstHeld); off < end; off++) ids[off - base] = entryAt(log, off)!.id;
     }
   }
 
@@ -642,7 +696,7 @@ export class InvariantMonitor {
    * durable disks this holds for any min.insync.replicas; min.insync.replicas >= 2 is what keeps such
    * writes available through one failure. Unclean elections lose them by design (semantics §4).
    */
-  private checkAcknowledged(sim: ObservedSimulation, snap: Snapshot, report: Report): void {
+  private checkAcknowledged(sim: ObservedSimulation, snap: InvariantView, report: Report): void {
     // The ledger scan is the costly part: do it when a leader changed or a log was truncated (the
     // only ways a record can leave its offset), and at least every 10 simulated seconds otherwise.
     let epochSum = 0;
@@ -651,7 +705,7 @@ export class InvariantMonitor {
     const signature = `${snap.partitions.length}/${epochSum}`;
     if (
       signature === this.ackScanSignature &&
-      snap.timeMs - this.ackScanAtMs < (this.options.ackScanIntervalMs ?? 0) &&
+      snap.timeMs - this.ackScanAtMs < (this.options.recheckIntervalMs ?? 0) &&
       !this.truncatedSince(sim, this.ackScanEventCount)
     )
       return;
@@ -682,6 +736,9 @@ type Report = (v: Omit<Violation, 'timeMs'>) => void;
 interface OffsetIds {
   base: number;
   ids: number[];
+  /** The leader and leader epoch whose log the ids were last checked against. */
+  leader: NodeId;
+  leaderEpoch: number;
 }
 
 /** Drops the ids below `offset` once they are more than half the array (amortised: each id moves once or twice). */
@@ -690,7 +747,13 @@ function pruneBelow(held: OffsetIds, offset: number): void {
     held.base = Math.max(held.base, offset);
     return;
   }
-  const dead = Math.min(offset - held.base, held.ids.length);
+  if (offset >= held.base + held.ids.length) {
+    // Every id held is below it: start again at it (no holes in the array).
+    held.ids.length = 0;
+    held.base = offset;
+    return;
+  }
+  const dead = offset - held.base;
   if (dead <= 0 || dead * 2 < held.ids.length) return;
   held.ids.splice(0, dead);
   held.base += dead;

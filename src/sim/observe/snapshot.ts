@@ -18,6 +18,7 @@ import type { SimNode, World } from '../model/world';
 import type { ConfigValue, NodeId } from '../model/types';
 import type {
   AppliedConfigView,
+  InvariantView,
   LinkCut,
   NodeView,
   PartitionView,
@@ -121,6 +122,51 @@ export function buildSnapshot(w: World): Snapshot {
     clients: clientsView(w, img, (tp) => partitionHw.get(tp) ?? 0),
     timeouts: timeouts(w, img),
   };
+}
+
+/**
+ * What the invariant monitor reads of a snapshot (observe/invariants.ts), built without the rest:
+ * no failure budgets, clients, configs or copies of the image's lists. The monitor checks at every
+ * metrics sample, where a whole snapshot of the large preset cost several milliseconds.
+ */
+export function buildInvariantView(w: World): InvariantView {
+  const img = clusterImage(w);
+  const nodes = [...w.nodes.values()]
+    .sort((a, b) => a.id - b.id)
+    .map((n) => ({ id: n.id, state: n.state, metadataOffset: n.raft ? n.raft.image.offset : -1 }));
+  const voters = w.voterIds.map((id) => {
+    const n = w.nodes.get(id)!;
+    return { id, state: raftStateOf(n) as VoterView['state'], epoch: n.disk.quorumEpoch };
+  });
+  const partitions = [...img.partitions.values()].sort(compareTopicPartition).map((p) => {
+    const key = tpKey(p.topic, p.partition);
+    let highWatermark = 0;
+    const replicaLogs = p.replicas.map((brokerId) => {
+      const d = w.nodes.get(brokerId)?.disk.partitions.get(key);
+      const log = d
+        ? {
+            brokerId,
+            logStartOffset: d.log.logStartOffset,
+            logEndOffset: logEndOffset(d.log),
+            highWatermark: d.highWatermark,
+          }
+        : { brokerId, logStartOffset: 0, logEndOffset: 0, highWatermark: 0 };
+      if (brokerId === p.leader) highWatermark = log.highWatermark;
+      return log;
+    });
+    return {
+      topic: p.topic,
+      partition: p.partition,
+      replicas: p.replicas,
+      leader: p.leader,
+      leaderEpoch: p.leaderEpoch,
+      isr: p.isr,
+      elr: p.elr,
+      highWatermark,
+      replicaLogs,
+    };
+  });
+  return { timeMs: w.nowMs, nodes, quorum: { voters }, partitions };
 }
 
 /**
