@@ -33,11 +33,21 @@ export function leaderDisk(
 /** Acknowledged records (acks 1 or all) no longer in their partition at their offset. */
 export function lostAcknowledged(w: World, leaders: Map<string, number>): LedgerEntry[] {
   const out: LedgerEntry[] = [];
+  // Per topic, each partition's leader log (null: no leader now), looked up once per partition
+  // rather than by a key string per entry: the ledger can hold a million.
+  const disks = new Map<string, (PartitionDisk | undefined | null)[]>();
   for (const e of w.ledger) {
     if (e.status !== 'acked' || e.offset < 0) continue;
-    const leader = leaders.get(tpKey(e.topic, e.partition));
-    if (leader === undefined || leader < 0) continue;
-    if (!holds(leaderDisk(w, e.topic, e.partition, leader), e)) out.push(e);
+    let byPartition = disks.get(e.topic);
+    if (!byPartition) disks.set(e.topic, (byPartition = []));
+    let disk = byPartition[e.partition];
+    if (disk === undefined && !(e.partition in byPartition)) {
+      const leader = leaders.get(tpKey(e.topic, e.partition));
+      disk = leader === undefined || leader < 0 ? null : leaderDisk(w, e.topic, e.partition, leader);
+      byPartition[e.partition] = disk;
+    }
+    if (disk === null) continue;
+    if (!holds(disk, e)) out.push(e);
   }
   return out;
 }
