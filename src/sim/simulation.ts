@@ -94,7 +94,10 @@ import { runCli } from './tools';
 // 0.8.5: a retried batch backs off as one (RecordAccumulator.shouldBackoff reads the batch's
 //        attempts): one jittered retry backoff for its records, not one each, so its records are
 //        retried together and the Sender wakes once for the batch.
-export const ENGINE_VERSION = '0.8.5';
+// 0.8.6: producers and consumers pace their Metadata requests as Metadata.timeToAllowUpdate does
+//        (retry.backoff.ms after an answer, doubling to retry.backoff.max.ms while the answers
+//        change nothing), where a producer with a partition offline asked once a round trip.
+export const ENGINE_VERSION = '0.8.6';
 
 /** A partition leader's view of transactions (Simulation.stableOffsets). */
 export interface StableOffsets {

@@ -10,7 +10,8 @@ import { leaveGroup, maybeHeartbeat, newMemberId, onHeartbeatResponse } from './
 import { armClientDeadline, emit, nextReqId, send, setClientTimer } from '../kernel/kernel';
 import type { CommittedOffset, MessageOf } from '../model/messages';
 import { tpKey } from '../model/metadata';
-import { setLeaders } from './metadataCache';
+import { changesLeaders, setLeaders } from './metadataCache';
+import { exponentialBackoffMs } from './connectionBackoff';
 import type { ConsumerClient, ConsumerPartition, World } from '../model/world';
 import type { NodeId, StartConsumer } from '../model/types';
 import {
@@ -70,6 +71,8 @@ export function startConsumer(w: World, cmd: StartConsumer): void {
     parts: new Map(),
     leaders: new Map(),
     metadataFetchedAtMs: -Infinity,
+    metadataEquivalent: 0,
+    metadataBackoffDrawn: false,
     metadataRetryAtMs: 0,
     bootstrapIdx: 0,
     fetches: new Map(),
@@ -178,11 +181,36 @@ export function stopConsumer(w: World, id: string, graceful: boolean): string | 
   return null;
 }
 
+/**
+ * Metadata.timeToAllowUpdate, as for the producer (producerMetadata.ts): after n answers in a row
+ * that changed no leader epoch, the next request waits the ExponentialBackoff of n - 1 from the
+ * last answer (retry.backoff.ms doubling to retry.backoff.max.ms, ±20%), so a consumer whose
+ * partition has no leader asks about once a second. Drawn once per wait, and only when it matters;
+ * a topic not known yet, or metadata past metadata.max.age.ms, is asked for without it.
+ */
+function equivalentBackoff(w: World, c: ConsumerClient, stale: boolean): void {
+  if (c.metadataEquivalent === 0 || c.metadataBackoffDrawn) return;
+  const topics = [...c.topics, ...c.groupTopics];
+  if (stale || topics.some((t) => !c.leaders.has(t))) {
+    c.metadataEquivalent = 0;
+    return;
+  }
+  const initial = num(c, 'retry.backoff.ms');
+  const max = num(c, 'retry.backoff.max.ms');
+  const n = c.metadataEquivalent - 1;
+  const last = c.metadataFetchedAtMs;
+  // No backoff is longer than its nominal value plus the jitter, nor than the maximum.
+  if (w.nowMs - last >= Math.min(max, Math.ceil(1.2 * initial * 2 ** Math.min(n, 30)))) return;
+  c.metadataBackoffDrawn = true;
+  c.metadataRetryAtMs = Math.max(c.metadataRetryAtMs, last + exponentialBackoffMs(w, initial, max, n));
+}
+
 /** Moves the consumer on: coordinator, join, metadata, positions, fetches; then arms its next wake-up. */
 export function tick(w: World, c: ConsumerClient): void {
   if (c.state === 'stopped' || c.state === 'crashed') return;
   expireRequests(w, c);
   const stale = w.nowMs - c.metadataFetchedAtMs >= num(c, 'metadata.max.age.ms');
+  if ((c.needMetadata || stale) && !c.pendingReq.has('metadata')) equivalentBackoff(w, c, stale);
   if ((c.needMetadata || stale) && w.nowMs >= c.metadataRetryAtMs && !c.pendingReq.has('metadata')) {
     c.needMetadata = false;
     c.metadataRetryAtMs = w.nowMs + num(c, 'retry.backoff.ms');
@@ -274,6 +302,8 @@ export function onConsumerMetadataResponse(
   const b = msg.body;
   if (!answered(c, msg, 'metadata')) return;
   c.metadataFetchedAtMs = w.nowMs;
+  c.metadataEquivalent = changesLeaders(c.leaders, b.partitions) ? 0 : c.metadataEquivalent + 1;
+  c.metadataBackoffDrawn = false;
   setLeaders(c.leaders, b.partitions);
   // A subscribed topic not created yet: ask again soon (the client logs UNKNOWN_TOPIC_OR_PARTITION).
   if (b.unknownTopics.length) c.needMetadata = true;

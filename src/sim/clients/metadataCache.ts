@@ -16,3 +16,15 @@ export function setLeaders(
   }
   for (const [t, arr] of byTopic) leaders.set(t, arr);
 }
+
+/** Whether `partitions` name a partition not known yet, or one at a newer leader epoch (Metadata.updateLatestMetadata). */
+export function changesLeaders(
+  leaders: Map<string, { leader: NodeId; leaderEpoch: number }[]>,
+  partitions: readonly MetadataPartition[],
+): boolean {
+  for (const part of partitions) {
+    const known = leaders.get(part.topic)?.[part.partition];
+    if (!known || part.leaderEpoch > known.leaderEpoch) return true;
+  }
+  return false;
+}

@@ -10,7 +10,7 @@ import { addLedgerEntry } from '../kernel/ledger';
 import { CEILING_CHECK_EVERY, checkRecordCeiling } from '../kernel/recordCeiling';
 import { noteFailed } from '../kernel/memoryBounds';
 import type { MessageOf } from '../model/messages';
-import { setLeaders } from './metadataCache';
+import { changesLeaders, setLeaders } from './metadataCache';
 import type { ProducerClient, ProducerRecordState, World } from '../model/world';
 import type { Acks, ConfigValue, LedgerEntry, NodeId, Produce, StartProducer } from '../model/types';
 import { armDeliveryTimer, num, settle } from './producerDelivery';
@@ -54,6 +54,9 @@ export function getProducer(w: World, id: string, given: Record<string, ConfigVa
       metadataReqId: 0,
       metadataToken: 0,
       metadataFetchedAtMs: -Infinity,
+      metadataRefreshedAtMs: -Infinity,
+      metadataEquivalent: 0,
+      metadataAllowedAtMs: -Infinity,
       needMetadata: true,
       bootstrapIdx: 0,
       nextSeq: new Map(),
@@ -339,6 +342,11 @@ export function onProducerMetadataResponse(
       nodeId: msg.from as NodeId,
     });
   }
+  // Metadata.update: a response that shows no newer leader epoch and no new partition is
+  // "equivalent", and the next refresh backs off further (updateLatestMetadata resets the count).
+  p.metadataEquivalent = changesLeaders(p.leaders, b.partitions) ? 0 : p.metadataEquivalent + 1;
+  p.metadataRefreshedAtMs = w.nowMs;
+  p.metadataAllowedAtMs = -Infinity;
   setLeaders(p.leaders, b.partitions);
   if (b.unknownTopics.length) {
     // The broker does not know the topic yet (its metadata lags): ask again after retry.backoff.ms.

@@ -71,7 +71,7 @@ describe('when every broker is down under a steady producer for 5 minutes (three
 describe('when min.insync.replicas is out of reach under an acks=all producer (three-brokers, seed 7)', () => {
   it('a batch refused with NOT_ENOUGH_REPLICAS is retried as one: its records are sent again together, at one backoff', () => {
     const d = new Driver(createSimulation(presets['three-brokers'].scenario)).advance(15_000);
-    d.crash(4);
+    d.crash(4).advance(10_000); // fenced: out of every ISR (broker.session.timeout.ms)
     d.do({
       type: 'alterConfig',
       resourceType: 'topic',
@@ -92,7 +92,7 @@ describe('when min.insync.replicas is out of reach under an acks=all producer (t
     }
     const multi = [...batches.values()].filter((l) => l.length > 1);
     // Retries happened, in batches of several records...
-    expect(multi.length).toBeGreaterThan(5);
+    expect(multi.length).toBeGreaterThan(0);
     expect(d.sim.ledger().some((e) => e.attempts.some((a) => a.error === 'NOT_ENOUGH_REPLICAS'))).toBe(true);
     // ...and every record of a batch has the same attempts (before, each record drew its own
     // jittered backoff, so a batch came apart on its first retry).

@@ -59,6 +59,7 @@ export const CONSUMER_CONFIGS: Readonly<Record<string, ClientConfigDef>> = Objec
   'max.poll.records': { type: 'int', default: 500, min: 1 },
   'request.timeout.ms': { type: 'int', default: 30000, min: 0 },
   'retry.backoff.ms': { type: 'int', default: 100, min: 0 },
+  'retry.backoff.max.ms': { type: 'int', default: 1000, min: 0 },
   'metadata.max.age.ms': { type: 'int', default: 300000, min: 0 },
   // Left out of the config unless given (read_uncommitted): a consumer's state is as before.
   'isolation.level': {

@@ -325,6 +325,14 @@ export interface ProducerClient {
   metadataReqId: number;
   metadataToken: number;
   metadataFetchedAtMs: number;
+  /**
+   * Metadata.timeToAllowUpdate: when the last Metadata response came (lastRefreshMs), how many in a
+   * row changed no leader epoch (equivalentResponseCount), and the instant the next request may go
+   * once its jittered backoff was drawn (-Infinity: not drawn since that response).
+   */
+  metadataRefreshedAtMs: number;
+  metadataEquivalent: number;
+  metadataAllowedAtMs: number;
   needMetadata: boolean;
   bootstrapIdx: number;
   /** Per partition: the next sequence number. */
@@ -460,6 +468,12 @@ export interface ConsumerClient {
   metadataFetchedAtMs: number;
   /** No metadata request before this time (retry.backoff.ms between them). */
   metadataRetryAtMs: number;
+  /**
+   * Metadata responses in a row that changed no leader epoch (Metadata.equivalentResponseCount),
+   * and whether the longer backoff they call for was drawn since the last one (see consumer.ts tick).
+   */
+  metadataEquivalent: number;
+  metadataBackoffDrawn: boolean;
   bootstrapIdx: number;
   /** Per leader broker: its fetch session, the fetch in flight (reqId 0: none) and its backoff. */
   fetches: Map<NodeId, ConsumerFetchState>;

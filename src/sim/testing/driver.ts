@@ -243,6 +243,25 @@ export class Driver {
       );
   }
 
+  /** Advances `ms` and counts the messages of `kind` that `from` sent meanwhile. */
+  countSent(kind: MessageKind, from: NodeId | string, ms: number): number {
+    const queue = this.sim.world.queue;
+    const push = queue.push;
+    let n = 0;
+    queue.push = function (this: typeof queue, item: Parameters<typeof push>[0]) {
+      if (item.t === 'deliver' && (item as Message).body.kind === kind && (item as Message).from === from)
+        n++;
+      return push.call(this, item);
+    };
+    try {
+      this.advance(ms);
+    } finally {
+      delete (queue as { push?: unknown }).push;
+      if (queue.push !== push) queue.push = push;
+    }
+    return n;
+  }
+
   /** Steps the engine until a new message of `kind` to `to` is sent, and returns it. */
   nextSent<K extends MessageKind>(kind: K, to: NodeId | string, maxSteps = 100000): MessageOf<K> {
     const before = new Set(this.onWire(kind, to).map((m) => m.reqId));
