@@ -286,7 +286,7 @@ function sendFetches(w: World, c: ConsumerClient): void {
     if (!list) byLeader.set(l.leader, (list = []));
     list.push(p);
   }
-  for (const [leader, list] of byLeader) fetchFrom(w, c, leader, list);
+  for (const [leader, list] of byLeader) fetchFrom(w, c, leader, list, true);
 }
 
 /**
