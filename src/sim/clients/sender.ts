@@ -67,8 +67,11 @@ export function sendBatch(w: World, p: ProducerClient, b: Batch): void {
     r.attempts++;
     if (r.attempts > 1) p.counters.retries++;
   }
+  // One attempt for the batch, shared by its records' ledger entries: what later happens to it (its
+  // error) happens to the whole request (finishAttempt, failAndBumpEpoch), and it is never changed
+  // per record, so one object stands for all (a retried batch of 1,000 records made 1,000).
+  const attempt = { atMs: w.nowMs, brokerId: b.leader };
   for (const e of b.entries) {
-    const attempt = { atMs: w.nowMs, brokerId: b.leader };
     // The ledger keeps every entry: a first attempt gets an array of its size, not push()'s spare room.
     if (e.attempts.length === 0) e.attempts = [attempt];
     else e.attempts.push(attempt);
