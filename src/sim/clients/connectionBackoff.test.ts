@@ -4,7 +4,7 @@ import { presets } from '../../scenario/presets';
 import { Driver } from '../testing/driver';
 import { seedRng } from '../kernel/rng';
 import type { World } from '../model/world';
-import { exponentialBackoffMs } from './connectionBackoff';
+import { exponentialBackoffBoundMs, exponentialBackoffMs } from './connectionBackoff';
 
 describe('ExponentialBackoff as Kafka computes it (reconnect.backoff.ms 50, reconnect.backoff.max.ms 1000)', () => {
   for (const seed of [1, 2, 3]) {
@@ -17,6 +17,7 @@ describe('ExponentialBackoff as Kafka computes it (reconnect.backoff.ms 50, reco
           expect(Number.isInteger(ms)).toBe(true);
           expect(ms).toBeGreaterThanOrEqual(Math.floor(n * 0.8));
           expect(ms).toBeLessThanOrEqual(Math.min(1000, n * 1.2));
+          expect(ms).toBeLessThanOrEqual(exponentialBackoffBoundMs(50, 1000, attempts));
         }
       }
     });

@@ -32,6 +32,14 @@ export function exponentialBackoffMs(w: World, initialMs: number, maxMs: number,
 }
 
 /**
+ * The longest exponentialBackoffMs(initialMs, maxMs, attempts) can be, jitter included: a caller
+ * that is already past it need not draw the jitter (and so takes nothing from the seeded stream).
+ */
+export function exponentialBackoffBoundMs(initialMs: number, maxMs: number, attempts: number): number {
+  return Math.min(maxMs, Math.ceil((1 + JITTER) * initialMs * 2 ** Math.min(attempts, 30)));
+}
+
+/**
  * A connection to `node` failed at this instant (ClusterConnectionStates.disconnected): it may be
  * tried again after the next backoff. The requests that were in flight on it fail together in Kafka,
  * so the Disconnected answers that come while it still backs off are the same failure, counted once.

@@ -11,7 +11,7 @@ import { armClientDeadline, emit, nextReqId, send, setClientTimer } from '../ker
 import type { CommittedOffset, MessageOf } from '../model/messages';
 import { tpKey } from '../model/metadata';
 import { changesLeaders, setLeaders } from './metadataCache';
-import { exponentialBackoffMs } from './connectionBackoff';
+import { exponentialBackoffBoundMs, exponentialBackoffMs } from './connectionBackoff';
 import type { ConsumerClient, ConsumerPartition, World } from '../model/world';
 import type { NodeId, StartConsumer } from '../model/types';
 import {
@@ -199,8 +199,7 @@ function equivalentBackoff(w: World, c: ConsumerClient, stale: boolean): void {
   const max = num(c, 'retry.backoff.max.ms');
   const n = c.metadataEquivalent - 1;
   const last = c.metadataFetchedAtMs;
-  // No backoff is longer than its nominal value plus the jitter, nor than the maximum.
-  if (w.nowMs - last >= Math.min(max, Math.ceil(1.2 * initial * 2 ** Math.min(n, 30)))) return;
+  if (w.nowMs - last >= exponentialBackoffBoundMs(initial, max, n)) return;
   c.metadataBackoffDrawn = true;
   c.metadataRetryAtMs = Math.max(c.metadataRetryAtMs, last + exponentialBackoffMs(w, initial, max, n));
 }

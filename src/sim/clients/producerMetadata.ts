@@ -7,7 +7,7 @@ import type { ProducerClient, World } from '../model/world';
 import type { NodeId } from '../model/types';
 import { num } from './producerDelivery';
 import { unsettledTopics } from './accumulatorQueues';
-import { exponentialBackoffMs } from './connectionBackoff';
+import { exponentialBackoffBoundMs, exponentialBackoffMs } from './connectionBackoff';
 
 /**
  * Where the next Metadata request goes: the brokers the last response named, else bootstrap.servers
@@ -59,8 +59,7 @@ function metadataAllowedAtMs(w: World, p: ProducerClient, topics: Set<string>): 
   const initial = num(p, 'retry.backoff.ms');
   const max = num(p, 'retry.backoff.max.ms');
   const n = Math.max(0, p.metadataEquivalent - 1);
-  // No backoff can be longer than its nominal value plus the jitter, nor than the maximum.
-  if (w.nowMs - last >= Math.min(max, Math.ceil(1.2 * initial * 2 ** Math.min(n, 30)))) return -Infinity;
+  if (w.nowMs - last >= exponentialBackoffBoundMs(initial, max, n)) return -Infinity;
   p.metadataAllowedAtMs = last + exponentialBackoffMs(w, initial, max, n);
   return p.metadataAllowedAtMs;
 }
