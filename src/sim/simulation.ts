@@ -97,7 +97,9 @@ import { runCli } from './tools';
 // 0.8.6: producers and consumers pace their Metadata requests as Metadata.timeToAllowUpdate does
 //        (retry.backoff.ms after an answer, doubling to retry.backoff.max.ms while the answers
 //        change nothing), where a producer with a partition offline asked once a round trip.
-export const ENGINE_VERSION = '0.8.6';
+// 0.8.7: no behaviour change (events, ledger and snapshots the same): the producer's
+//        metadataRefreshedAtMs, always equal to metadataFetchedAtMs, is gone, so the state hash differs.
+export const ENGINE_VERSION = '0.8.7';
 
 /** A partition leader's view of transactions (Simulation.stableOffsets). */
 export interface StableOffsets {

@@ -54,7 +54,6 @@ export function getProducer(w: World, id: string, given: Record<string, ConfigVa
       metadataReqId: 0,
       metadataToken: 0,
       metadataFetchedAtMs: -Infinity,
-      metadataRefreshedAtMs: -Infinity,
       metadataEquivalent: 0,
       metadataAllowedAtMs: -Infinity,
       needMetadata: true,
@@ -345,7 +344,6 @@ export function onProducerMetadataResponse(
   // Metadata.update: a response that shows no newer leader epoch and no new partition is
   // "equivalent", and the next refresh backs off further (updateLatestMetadata resets the count).
   p.metadataEquivalent = changesLeaders(p.leaders, b.partitions) ? 0 : p.metadataEquivalent + 1;
-  p.metadataRefreshedAtMs = w.nowMs;
   p.metadataAllowedAtMs = -Infinity;
   setLeaders(p.leaders, b.partitions);
   if (b.unknownTopics.length) {

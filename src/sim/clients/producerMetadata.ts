@@ -48,7 +48,7 @@ export function requestMetadata(w: World, p: ProducerClient): void {
  * The jitter is drawn only when the answer depends on it, once per wait.
  */
 function metadataAllowedAtMs(w: World, p: ProducerClient, topics: Set<string>): number {
-  const last = p.metadataRefreshedAtMs;
+  const last = p.metadataFetchedAtMs;
   if (last === -Infinity) return -Infinity;
   for (const t of topics) if (!p.leaders.has(t)) return -Infinity;
   if (w.nowMs - p.metadataFetchedAtMs >= num(p, 'metadata.max.age.ms')) {

@@ -326,11 +326,10 @@ export interface ProducerClient {
   metadataToken: number;
   metadataFetchedAtMs: number;
   /**
-   * Metadata.timeToAllowUpdate: when the last Metadata response came (lastRefreshMs), how many in a
-   * row changed no leader epoch (equivalentResponseCount), and the instant the next request may go
+   * Metadata.timeToAllowUpdate (from the last response, metadataFetchedAtMs): how many responses in
+   * a row changed no leader epoch (equivalentResponseCount), and the instant the next request may go
    * once its jittered backoff was drawn (-Infinity: not drawn since that response).
    */
-  metadataRefreshedAtMs: number;
   metadataEquivalent: number;
   metadataAllowedAtMs: number;
   needMetadata: boolean;
