@@ -678,17 +678,6 @@ export class InvariantMonitor {
   }
 
   private ackScanSignature = '';
-  private ackScanAtMs = -Infinity;
-  private ackScanEventCount = 0;
-
-  /** Whether a LogTruncated event was logged from event seq `from` on (or dropped unread: then maybe). */
-  private truncatedSince(sim: ObservedSimulation, from: number): boolean {
-    const events = sim.events();
-    if ((events[0]?.seq ?? from) > from) return true;
-    for (let i = events.length - 1; i >= 0 && events[i]!.seq >= from; i--)
-      if (events[i]!.type === 'LogTruncated') return true;
-    return false;
-  }
 
   /**
    * With clean elections no acks=all record is lost: it was acknowledged once the HW passed it, so
@@ -698,20 +687,13 @@ export class InvariantMonitor {
    */
   private checkAcknowledged(sim: ObservedSimulation, snap: InvariantView, report: Report): void {
     // The ledger scan is the costly part: do it when a leader changed or a log was truncated (the
-    // only ways a record can leave its offset), and at least every 10 simulated seconds otherwise.
+    // only ways a record can leave its offset), and on every full pass (at least every
+    // recheckIntervalMs; a truncation, a restart or events dropped unread make one).
     let epochSum = 0;
     for (const p of snap.partitions) epochSum += p.leaderEpoch + 1;
-    const eventCount = (sim.events().at(-1)?.seq ?? -1) + 1;
     const signature = `${snap.partitions.length}/${epochSum}`;
-    if (
-      signature === this.ackScanSignature &&
-      snap.timeMs - this.ackScanAtMs < (this.options.recheckIntervalMs ?? 0) &&
-      !this.truncatedSince(sim, this.ackScanEventCount)
-    )
-      return;
+    if (!this.fullPass && signature === this.ackScanSignature) return;
     this.ackScanSignature = signature;
-    this.ackScanAtMs = snap.timeMs;
-    this.ackScanEventCount = eventCount;
     const epochs = new Map(snap.partitions.map((p) => [tpKey(p.topic, p.partition), p.leaderEpoch]));
     const lost = sim.lostAcknowledged();
     if (this.startedLate && !this.lostAtStart) this.lostAtStart = new Set(lost.map((e) => e.recordId));
