@@ -208,3 +208,68 @@ describe('the invariant monitor of a live run (recheckIntervalMs 10,000)', () =>
     expect(names(monitor.observe(d.sim))).toContain(INVARIANTS.committedRecordsKept);
   });
 });
+
+// On a cluster of many partitions (the worker's monitor samples above 500), a look between full
+// passes checks only the partitions whose committed metadata moved; sampleAbovePartitions 0 makes
+// the three-broker cluster such a cluster.
+describe('the invariant monitor of a live run on many partitions (sampleAbovePartitions)', () => {
+  function sampled() {
+    const d = threeBrokers();
+    const monitor = new InvariantMonitor({ recheckIntervalMs: 10_000, sampleAbovePartitions: 0 });
+    for (const v of ['a', 'b', 'c']) d.produce('t', v, 'all');
+    d.until((x) => x.sim.ledger().every((e) => e.status === 'acked'), 5000);
+    d.advance(1000);
+    expect(monitor.observe(d.sim)).toEqual([]);
+    d.advance(1000);
+    expect(monitor.observe(d.sim)).toEqual([]);
+    return { d, monitor };
+  }
+
+  it('a committed record rewritten in place while the metadata stayed put is caught at the next full pass, not before', () => {
+    const { d, monitor } = sampled();
+    d.tamper((w) => {
+      const log = w.nodes.get(2)!.disk.partitions.get(tpKey('t', 0))!.log;
+      log.entries[0] = { ...log.entries[0]!, id: 9_999 };
+    });
+    d.advance(1000);
+    expect(monitor.observe(d.sim)).toEqual([]);
+    const seen = new Set<string>();
+    for (let t = 0; t < 9_000; t += 1000) {
+      d.advance(1000);
+      for (const v of monitor.observe(d.sim)) seen.add(v.invariant);
+    }
+    expect([...seen]).toContain(INVARIANTS.committedRecordsKept);
+  });
+
+  it('a partition whose committed state changed is checked at once', () => {
+    const { d, monitor } = sampled();
+    d.tamper((w) => {
+      const partitions = activeController(w)!.raft!.image.partitions;
+      const p = partitions.get(tpKey('t', 0))!;
+      partitions.set(tpKey('t', 0), { ...p, isr: [3, 4] });
+    });
+    expect(names(monitor.observe(d.sim))).toContain(INVARIANTS.leaderInIsr);
+  });
+
+  it('a new leader is checked against every committed record at once', () => {
+    const { d, monitor } = sampled();
+    for (const b of [3, 4])
+      d.tamper((w) => {
+        const log = w.nodes.get(b)!.disk.partitions.get(tpKey('t', 0))!.log;
+        log.entries[0] = { ...log.entries[0]!, id: 9_999 };
+      });
+    d.crash(2);
+    d.until((x) => x.partition('t').leader === 3 || x.partition('t').leader === 4, 20_000);
+    expect(names(monitor.observe(d.sim))).toContain(INVARIANTS.committedRecordsKept);
+  });
+
+  it('finds nothing on a healthy run with a broker crash and return', () => {
+    const { d, monitor } = sampled();
+    d.crash(3);
+    for (let i = 0; i < 30; i++) {
+      d.advance(1000);
+      if (i === 10) d.restart(3);
+      expect(monitor.observe(d.sim)).toEqual([]);
+    }
+  });
+});

@@ -93,8 +93,17 @@ export class InvariantMonitor {
    * has passed; in between, only what is new since the last look is read. For a live run, where a
    * check of every record at every sample would slow playback more and more as the logs grow.
    * Tests keep 0: every observation checks everything.
+   *
+   * `sampleAbovePartitions` (with a recheck interval): on a cluster of more partitions than that,
+   * a look between full passes checks only the partitions whose committed state (leader, leader
+   * epoch, ISR, ELR, replicas) changed at this look or the one before; every partition is checked
+   * at each full pass. A look at the large preset's 2,000 partitions took about 2 ms, which at 100×
+   * was a fifth of the worker's time; a violation on a partition whose metadata did not move is
+   * then seen within recheckIntervalMs instead of at the next look.
    */
-  constructor(private readonly options: { recheckIntervalMs?: number } = {}) {}
+  constructor(
+    private readonly options: { recheckIntervalMs?: number; sampleAbovePartitions?: number } = {},
+  ) {}
 
   /** `${tp}@${leaderEpoch}` -> leader. */
   private readonly partitionLeaders = new Map<string, NodeId>();
@@ -125,6 +134,10 @@ export class InvariantMonitor {
   private eventsMissed = 0;
   private readonly history: Violation[] = [];
   private readonly reported = new Set<string>();
+  /** tp -> the committed state object the last look saw (the image replaces it on every change). */
+  private readonly seenStates = new Map<string, object>();
+  /** tp -> the look at which its committed state last changed, while that is this look or the one before. */
+  private readonly changedAt = new Map<string, number>();
 
   /** Record ids held for committed-records-kept, across partitions (a count, for a test). */
   get committedIdsHeld(): number {
@@ -145,11 +158,12 @@ export class InvariantMonitor {
 
   /** Checks the simulation as it is now against everything seen before; returns what is violated now. */
   observe(sim: ObservedSimulation): Violation[] {
-    // The model, when there is one, gives the part of a snapshot the checks read without the rest.
-    const snap: InvariantView = sim.world ? buildInvariantView(sim.world) : sim.snapshot();
+    const w = sim.world;
+    const whole = w ? null : sim.snapshot();
+    const timeMs = w ? w.nowMs : whole!.timeMs;
     const out: Violation[] = [];
     const report = (v: Omit<Violation, 'timeMs'>) => {
-      const violation = { ...v, timeMs: snap.timeMs };
+      const violation = { ...v, timeMs };
       out.push(violation);
       const key = `${v.invariant}|${v.topic ?? ''}|${v.partition ?? ''}|${v.nodeId ?? ''}|${v.message}`;
       if (!this.reported.has(key)) {
@@ -160,12 +174,14 @@ export class InvariantMonitor {
     const restarted = this.readEvents(sim.events(), report);
     const interval = this.options.recheckIntervalMs ?? 0;
     this.fullPass =
-      interval <= 0 ||
-      snap.timeMs - this.fullPassAtMs >= interval ||
-      this.truncationSeen ||
-      restarted.size > 0;
-    if (this.fullPass) this.fullPassAtMs = snap.timeMs;
+      interval <= 0 || timeMs - this.fullPassAtMs >= interval || this.truncationSeen || restarted.size > 0;
+    if (this.fullPass) this.fullPassAtMs = timeMs;
     this.truncationSeen = false;
+    // The model, when there is one, gives the part of a snapshot the checks read without the rest;
+    // between full passes on a large cluster, only for the partitions whose metadata just moved.
+    const changed = w ? this.changedPartitions(w) : null;
+    const only = this.fullPass ? null : changed;
+    const snap: InvariantView = w ? buildInvariantView(w, only) : whole!;
     this.noteGap(snap);
     // The snapshot shows the active controller's image, else the most advanced running node's: with
     // the quorum down that can be an image older than one already seen. Checks that compare the
@@ -178,17 +194,44 @@ export class InvariantMonitor {
     this.checkPartitions(snap, report);
     this.checkQuorumLeaders(snap, report);
     this.checkMetadataOffsets(snap, restarted, report);
-    if (sim.world) {
-      this.checkReplicaLogs(sim.world, report);
-      this.checkLeaderViews(sim.world, report);
-      this.checkCommittedMetadata(sim.world, report);
-      this.checkStableOffsets(sim.world, report);
-      this.checkReadCommitted(sim.world, report);
-      this.checkMarkers(sim.world, report);
+    if (w) {
+      this.checkReplicaLogs(w, report, only);
+      this.checkLeaderViews(w, report, only);
+      this.checkCommittedMetadata(w, report);
+      this.checkStableOffsets(w, report, only);
+      this.checkReadCommitted(w, report);
+      this.checkMarkers(w, report);
     }
     this.checkCommittedRecords(sim, snap, report);
     this.checkAcknowledged(sim, snap, report);
     return out;
+  }
+
+  /**
+   * With sampleAbovePartitions and more partitions than that: the partitions whose committed state
+   * changed at this look or the one before (a broker applies a change a moment after the controller
+   * commits it, so its own view is checked at the next look too). Null: every look checks them all.
+   */
+  private changedPartitions(w: World): ReadonlySet<string> | null {
+    const above = this.options.sampleAbovePartitions;
+    const img = clusterImage(w);
+    if (above === undefined || !(this.options.recheckIntervalMs! > 0) || img.partitions.size <= above) {
+      this.seenStates.clear();
+      this.changedAt.clear();
+      return null;
+    }
+    if (this.seenStates.size > img.partitions.size) this.seenStates.clear(); // partitions were deleted
+    for (const [tp, state] of img.partitions) {
+      if (this.seenStates.get(tp) === state) continue;
+      this.seenStates.set(tp, state);
+      this.changedAt.set(tp, this.looks);
+    }
+    const keys = new Set<string>();
+    for (const [tp, look] of this.changedAt) {
+      if (look < this.looks - 1) this.changedAt.delete(tp);
+      else keys.add(tp);
+    }
+    return keys;
   }
 
   /** Per node, the end of the metadata entries below its HW checked at its last look. */
@@ -425,9 +468,9 @@ export class InvariantMonitor {
   }
 
   /** (b), each replica: its own HW <= its own LEO (UnifiedLog.updateHighWatermark clamps to the LEO), running or not. */
-  private checkReplicaLogs(w: World, report: Report): void {
+  private checkReplicaLogs(w: World, report: Report, only: ReadonlySet<string> | null): void {
     for (const node of w.nodes.values()) {
-      for (const [tp, disk] of node.disk.partitions) {
+      for (const [tp, disk] of only ? held(node.disk.partitions, only) : node.disk.partitions) {
         const leo = logEndOffset(disk.log);
         if (disk.highWatermark > leo)
           report({
@@ -452,11 +495,11 @@ export class InvariantMonitor {
    * Partition.maybeIncrementLeaderHW takes the minimum over. And at most one broker acts as leader
    * in a leader epoch: brokers learn leaderships only from the committed metadata.
    */
-  private checkLeaderViews(w: World, report: Report): void {
+  private checkLeaderViews(w: World, report: Report, only: ReadonlySet<string> | null): void {
     for (const node of w.nodes.values()) {
       if (node.state !== 'running' || !node.broker) continue;
       const source = () => `broker ${node.id}'s own replica state`;
-      for (const [tp, mem] of node.broker.replicas) {
+      for (const [tp, mem] of only ? held(node.broker.replicas, only) : node.broker.replicas) {
         if (mem.role !== 'leader') continue;
         this.notePartitionLeader(mem.topic, mem.partition, mem.leaderEpoch, node.id, source, report, tp);
         // After an unclean election a deposed leader may hold a HW no replica backs any more.
@@ -608,9 +651,9 @@ export class InvariantMonitor {
   }
 
   /** lso-le-hw, on every replica whose transactions are indexed (a transaction or a read_committed fetch touched it). */
-  private checkStableOffsets(w: World, report: Report): void {
+  private checkStableOffsets(w: World, report: Report, only: ReadonlySet<string> | null): void {
     for (const node of w.nodes.values())
-      for (const [tp, disk] of node.disk.partitions) {
+      for (const [tp, disk] of only ? held(node.disk.partitions, only) : node.disk.partitions) {
         if (!hasTxnIndex(disk)) continue;
         const lso = lastStableOffset(disk);
         const open = Math.min(Infinity, ...ongoingTransactions(disk).values());
@@ -689,12 +732,14 @@ export class InvariantMonitor {
     // The ledger scan is the costly part: do it when a leader changed or a log was truncated (the
     // only ways a record can leave its offset), and on every full pass (at least every
     // recheckIntervalMs; a truncation, a restart or events dropped unread make one).
+    // Every partition, also when this look's view holds only some (see sampleAbovePartitions).
+    const all = sim.world ? [...clusterImage(sim.world).partitions.values()] : snap.partitions;
     let epochSum = 0;
-    for (const p of snap.partitions) epochSum += p.leaderEpoch + 1;
-    const signature = `${snap.partitions.length}/${epochSum}`;
+    for (const p of all) epochSum += p.leaderEpoch + 1;
+    const signature = `${all.length}/${epochSum}`;
     if (!this.fullPass && signature === this.ackScanSignature) return;
     this.ackScanSignature = signature;
-    const epochs = new Map(snap.partitions.map((p) => [tpKey(p.topic, p.partition), p.leaderEpoch]));
+    const epochs = new Map(all.map((p) => [tpKey(p.topic, p.partition), p.leaderEpoch]));
     const lost = sim.lostAcknowledged();
     if (this.startedLate && !this.lostAtStart) this.lostAtStart = new Set(lost.map((e) => e.recordId));
     for (const e of lost) {
@@ -713,6 +758,16 @@ export class InvariantMonitor {
 }
 
 type Report = (v: Omit<Violation, 'timeMs'>) => void;
+
+/** The entries of `map` under the keys of `only`, in the order of `only`. */
+function held<V>(map: ReadonlyMap<string, V>, only: ReadonlySet<string>): [string, V][] {
+  const out: [string, V][] = [];
+  for (const k of only) {
+    const v = map.get(k);
+    if (v !== undefined) out.push([k, v]);
+  }
+  return out;
+}
 
 /** Record ids by offset from `base` on (ids[i] is offset base + i). */
 interface OffsetIds {

@@ -129,7 +129,7 @@ export function buildSnapshot(w: World): Snapshot {
  * no failure budgets, clients, configs or copies of the image's lists. The monitor checks at every
  * metrics sample, where a whole snapshot of the large preset cost several milliseconds.
  */
-export function buildInvariantView(w: World): InvariantView {
+export function buildInvariantView(w: World, only: ReadonlySet<string> | null = null): InvariantView {
   const img = clusterImage(w);
   const nodes = [...w.nodes.values()]
     .sort((a, b) => a.id - b.id)
@@ -138,7 +138,9 @@ export function buildInvariantView(w: World): InvariantView {
     const n = w.nodes.get(id)!;
     return { id, state: raftStateOf(n) as VoterView['state'], epoch: n.disk.quorumEpoch };
   });
-  const partitions = [...img.partitions.values()].sort(compareTopicPartition).map((p) => {
+  // `only`: the partitions to show, by key (a live monitor's look between full passes); else all.
+  const states = only ? [...only].flatMap((k) => img.partitions.get(k) ?? []) : [...img.partitions.values()];
+  const partitions = states.sort(compareTopicPartition).map((p) => {
     const key = tpKey(p.topic, p.partition);
     let highWatermark = 0;
     const replicaLogs = p.replicas.map((brokerId) => {
