@@ -12,6 +12,7 @@ import { emit } from './kernel/kernel';
 import { tpKey } from './model/metadata';
 import { checkProduce, checkStartProducer, produce, startProducer, stopProducer } from './clients/producer';
 import { checkStartConsumer, startConsumer, stopConsumer } from './clients/consumer';
+import { noteClientActivity } from './clients/consumerFetcher';
 import { commitOffsets } from './clients/consumerCoordinator';
 import { checkStartProcessor, startProcessor, stopProcessor } from './clients/streamProcessor';
 import {
@@ -29,6 +30,7 @@ import { addNode, bootNode } from './world';
 import { LIMITS } from './validate';
 
 export function applyCommand(w: World, c: Command): string | null {
+  noteClientActivity(w); // a command may change what a consumer fetches (consumerFetcher.ts)
   const node = 'nodeId' in c && c.type !== 'addNode' ? w.nodes.get(c.nodeId) : undefined;
   switch (c.type) {
     case 'crashNode':

@@ -44,6 +44,7 @@ import {
   onConsumerPolled,
   tick as consumerTick,
 } from './clients/consumer';
+import { noteClientActivity } from './clients/consumerFetcher';
 import { drain } from './clients/recordAccumulator';
 import { connectionWorks } from './clients/connectionBackoff';
 import {
@@ -302,6 +303,7 @@ export function dispatch(w: World, item: QueueItem, sim: { apply(command: Comman
       deliver(w, item);
       return;
     case 'client':
+      noteClientActivity(w);
       if (item.name === 'processorCommit') onProcessorTimer(w, item.client, item.token);
       else if (w.consumers.has(item.client)) onConsumerTimer(w, item.client, item.name, item.token);
       else onProducerTimer(w, item.client, item.name, item.token);
@@ -416,6 +418,8 @@ function deliver(w: World, msg: Message): void {
 
 function deliverToClient(w: World, msg: Message, id: string): void {
   const route = CLIENT_ROUTES[msg.body.kind] as ClientRoute<MessageKind> | undefined;
+  const b = msg.body;
+  if (b.kind !== 'ConsumerFetchResponse' || b.error || b.parts.length > 0) noteClientActivity(w);
   const c = w.consumers.get(id);
   if (c) {
     if (c.state === 'stopped' || c.state === 'crashed') {

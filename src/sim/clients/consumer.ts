@@ -499,7 +499,7 @@ export function onConsumerFetchResponse(
   const b = msg.body;
   // The hot path: without errors, only this leader's next fetch goes out.
   if (onFetchResponse(w, c, msg, b)) {
-    refetch(w, c, msg.from as NodeId);
+    refetch(w, c, msg.from as NodeId, b.parts.length === 0);
     return true;
   }
 }
