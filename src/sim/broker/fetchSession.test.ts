@@ -53,6 +53,21 @@ describe('consumer fetch sessions (KIP-227)', () => {
     expect(session[0]!.parts.find((p) => p.partition === 4)!.fetchOffset).toBe(2);
   });
 
+  it('an idle session long-polls with fetches that name no partition, each at the next session epoch, until a record arrives', () => {
+    const d = sixOnOneLeader();
+    const epochs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const f = nextFetch(d);
+      expect([f.parts, f.forgotten]).toEqual([[], []]);
+      epochs.push(f.sessionEpoch);
+      d.advance(1);
+    }
+    expect(epochs[1]! - epochs[0]!).toBe(1);
+    expect(epochs[2]! - epochs[1]!).toBe(1);
+    d.do({ type: 'produce', topic: 't', partition: 2, key: null, value: 'z', acks: 'all' });
+    expect(nextFetch(d).parts.map((p) => [p.partition, p.fetchOffset])).toEqual([[2, 2]]);
+  });
+
   it('a session the leader evicted is refused with FETCH_SESSION_ID_NOT_FOUND; the consumer opens a new one and misses nothing', () => {
     const d = sixOnOneLeader();
     const sessions = d.fetchSessions(2);
