@@ -150,21 +150,25 @@ describe('the invariant monitor catches a broken model', () => {
   });
 });
 
+/**
+ * Three committed acks=all records under a live run's monitor (a full pass every 10 simulated
+ * seconds), looked at twice: the second look is not a full pass (the last was 1 s ago).
+ */
+function live(options: { sampleAbovePartitions?: number } = {}) {
+  const d = threeBrokers();
+  const monitor = new InvariantMonitor({ recheckIntervalMs: 10_000, ...options });
+  for (const v of ['a', 'b', 'c']) d.produce('t', v, 'all');
+  d.until((x) => x.sim.ledger().every((e) => e.status === 'acked'), 5000);
+  d.advance(1000);
+  expect(monitor.observe(d.sim)).toEqual([]);
+  d.advance(1000);
+  expect(monitor.observe(d.sim)).toEqual([]);
+  return { d, monitor };
+}
+
 // The monitor of a live run (Simulation.watchInvariants) reads only what is new between full
 // passes, so that a look does not cost more as the logs grow; these hold it to its word.
 describe('the invariant monitor of a live run (recheckIntervalMs 10,000)', () => {
-  function live() {
-    const d = threeBrokers();
-    const monitor = new InvariantMonitor({ recheckIntervalMs: 10_000 });
-    for (const v of ['a', 'b', 'c']) d.produce('t', v, 'all');
-    d.until((x) => x.sim.ledger().every((e) => e.status === 'acked'), 5000);
-    d.advance(1000);
-    expect(monitor.observe(d.sim)).toEqual([]);
-    d.advance(1000);
-    expect(monitor.observe(d.sim)).toEqual([]); // not a full pass: the last was 1 s ago
-    return { d, monitor };
-  }
-
   it('a leader log that lost its committed tail is caught at the next look', () => {
     const { d, monitor } = live();
     d.tamper((w) => {
@@ -213,17 +217,7 @@ describe('the invariant monitor of a live run (recheckIntervalMs 10,000)', () =>
 // passes checks only the partitions whose committed metadata moved; sampleAbovePartitions 0 makes
 // the three-broker cluster such a cluster.
 describe('the invariant monitor of a live run on many partitions (sampleAbovePartitions)', () => {
-  function sampled() {
-    const d = threeBrokers();
-    const monitor = new InvariantMonitor({ recheckIntervalMs: 10_000, sampleAbovePartitions: 0 });
-    for (const v of ['a', 'b', 'c']) d.produce('t', v, 'all');
-    d.until((x) => x.sim.ledger().every((e) => e.status === 'acked'), 5000);
-    d.advance(1000);
-    expect(monitor.observe(d.sim)).toEqual([]);
-    d.advance(1000);
-    expect(monitor.observe(d.sim)).toEqual([]);
-    return { d, monitor };
-  }
+  const sampled = () => live({ sampleAbovePartitions: 0 });
 
   it('a committed record rewritten in place while the metadata stayed put is caught at the next full pass, not before', () => {
     const { d, monitor } = sampled();
