@@ -245,6 +245,23 @@ describe('deep nesting is refused with a path, never a stack overflow', () => {
     expect(result.ok).toBe(false);
   });
 
+  it('a flat command of more fields than the limit is refused, one at the limit is read on', () => {
+    const fields = (n: number) => {
+      const c: Record<string, unknown> = { type: 'crashNode', nodeId: 12 };
+      for (let i = 0; i < n - 2; i++) c[`extra${i}`] = i;
+      return c;
+    };
+    // The command itself counts as one value, and each field as one more.
+    expect(validateCommand(fields(LIMITS.maxValues), 'command')).toEqual([
+      { path: 'command', message: `holds more than ${LIMITS.maxValues} values in all; a command never does` },
+    ]);
+    const atLimit = validateCommand(fields(LIMITS.maxValues - 1), 'command');
+    expect(atLimit.map((i) => i.message)).not.toContain(
+      `holds more than ${LIMITS.maxValues} values in all; a command never does`,
+    );
+    expect(atLimit[0]!.path).toBe('command.extra0');
+  });
+
   it('a scenario of more values than the limit is refused as a whole, before anything else', () => {
     const issues = validateScenario(
       scenario('three-brokers', (s) => (s.extra = new Array(LIMITS.maxValues).fill(0))),

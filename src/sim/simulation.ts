@@ -266,12 +266,17 @@ export class Simulation {
     if (command.type === 'cli') return this.cli(command.line);
     // A refused command changes nothing, the seeded generators included: Kafka's controller may
     // draw a random start for the replica placer before it finds every broker fenced.
-    const rng = { ...this.w.rng };
-    const idRng = { ...this.w.idRng };
+    // (Kept as numbers: a load applies a thousand produce commands a simulated second.)
+    const { a, b, c, d } = this.w.rng;
+    const idRng = this.w.idRng;
+    const ia = idRng.a;
+    const ib = idRng.b;
+    const ic = idRng.c;
+    const id = idRng.d;
     const error = command.type === 'loseRegion' ? this.loseRegion() : applyCommand(this.w, command);
     if (!error) return { ok: true };
-    Object.assign(this.w.rng, rng);
-    Object.assign(this.w.idRng, idRng);
+    Object.assign(this.w.rng, { a, b, c, d });
+    Object.assign(idRng, { a: ia, b: ib, c: ic, d: id });
     return { ok: false, error };
   }
 
@@ -515,8 +520,15 @@ export class Simulation {
   /** What commands may refer to now: nodes, brokers and the committed topics. */
   private context(): CommandContext {
     const img: MetaImage = clusterImage(this.w);
-    const key = `${img.offset}/${this.w.nodes.size}/${this.link?.state.lostAtMs ?? ''}`;
-    if (this.cachedContext?.key === key) return this.cachedContext.ctx;
+    const lostAtMs = this.link?.state.lostAtMs ?? null;
+    const cached = this.cachedContext;
+    if (
+      cached &&
+      cached.offset === img.offset &&
+      cached.nodes === this.w.nodes.size &&
+      cached.lostAtMs === lostAtMs
+    )
+      return cached.ctx;
     const topics = new Map([...img.topics.values()].map((t) => [t.name, t.partitions]));
     const ctx: CommandContext = {
       mirror: !this.link ? 'none' : this.link.state.lostAtMs === null ? 'active' : 'lost',
@@ -525,10 +537,15 @@ export class Simulation {
       topics,
       totalPartitions: img.partitions.size,
     };
-    this.cachedContext = { key, ctx };
+    this.cachedContext = { offset: img.offset, nodes: this.w.nodes.size, lostAtMs, ctx };
     return ctx;
   }
-  private cachedContext: { key: string; ctx: CommandContext } | null = null;
+  private cachedContext: {
+    offset: number;
+    nodes: number;
+    lostAtMs: number | null;
+    ctx: CommandContext;
+  } | null = null;
 
   /** @internal for tests and invariants: the raw model. */
   get world(): World {

@@ -210,9 +210,13 @@ export function onBrokerHeartbeat(w: World, node: SimNode, msg: MessageOf<'Broke
   if (reg.fenced && !b.wantFence && !b.wantShutDown && caughtUp) unfence(w, node, b.brokerId);
   if (b.wantShutDown && !reg.inControlledShutdown && !reg.fenced)
     beginControlledShutdown(w, node, b.brokerId);
-  const leads = partitionsWith(img, b.brokerId, 'leader').length;
   let shouldShutDown = false;
-  if (b.wantShutDown && (reg.inControlledShutdown || reg.fenced) && leads === 0) {
+  // (The walk over every partition only for a broker shutting down: every broker heartbeats.)
+  if (
+    b.wantShutDown &&
+    (reg.inControlledShutdown || reg.fenced) &&
+    partitionsWith(img, b.brokerId, 'leader').length === 0
+  ) {
     shouldShutDown = true;
     if (!reg.fenced) {
       const off = write(w, node, [

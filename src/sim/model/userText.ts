@@ -83,6 +83,22 @@ export function checkShape(
     }
     return path;
   };
+  // A flat object (a produce command: every field a string, number, boolean or null) is answered
+  // without the walk, which makes an entry per field.
+  if (maxDepth >= 1 && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    let fields = 0;
+    let flat = true;
+    for (const key in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+      const v = (value as Record<string, unknown>)[key];
+      if (typeof v === 'object' && v !== null) {
+        flat = false;
+        break;
+      }
+      fields++;
+    }
+    if (flat && 1 + fields <= maxValues) return null;
+  }
   const stack: Entry[] = [{ value, parent: null, key: '', depth: 0 }];
   let count = 0;
   while (stack.length > 0) {
