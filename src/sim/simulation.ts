@@ -99,7 +99,13 @@ import { runCli } from './tools';
 //        change nothing), where a producer with a partition offline asked once a round trip.
 // 0.8.7: no behaviour change (events, ledger and snapshots the same): the producer's
 //        metadataRefreshedAtMs, always equal to metadataFetchedAtMs, is gone, so the state hash differs.
-export const ENGINE_VERSION = '0.8.7';
+// 0.8.8: an idempotent producer retries one batch per partition at a time, as Kafka does
+//        (RecordAccumulator.shouldStopDrainBatchesForPartition): a retried batch waits while a batch
+//        of a lower sequence number is in flight, and so does every newer record of its partition.
+//        Where every send is refused (min.insync.replicas out of reach) it sent up to
+//        max.in.flight.requests.per.connection retried batches a partition. The Sender also no
+//        longer wakes for the linger.ms of records that wait behind a retry or a metadata request.
+export const ENGINE_VERSION = '0.8.8';
 
 /** A partition leader's view of transactions (Simulation.stableOffsets). */
 export interface StableOffsets {

@@ -99,3 +99,48 @@ describe('when min.insync.replicas is out of reach under an acks=all producer (t
     for (const list of multi) expect(new Set(list).size).toBe(1);
   });
 });
+
+describe('when min.insync.replicas is out of reach under an idempotent producer (three-brokers, seed 7)', () => {
+  it('the producer has at most one retried batch of a partition on the wire at a time', () => {
+    const d = new Driver(createSimulation(presets['three-brokers'].scenario)).advance(15_000);
+    d.crash(4).advance(10_000); // fenced: out of every ISR (broker.session.timeout.ms)
+    d.do({
+      type: 'alterConfig',
+      resourceType: 'topic',
+      resourceName: 'demo',
+      configs: { 'min.insync.replicas': 3 },
+    });
+    d.do({ type: 'startProducer', producerId: 'loader', topic: 'demo', ratePerSec: 200, acks: 'all' });
+    d.advance(10_000);
+    // Every Produce request the producer sends from now on, in order: its partition, and whether it
+    // carries records sent before (a retry).
+    const sentBefore = new Set<number>();
+    for (const e of d.sim.ledger())
+      if (e.producerId === 'loader' && e.attempts.length > 0) sentBefore.add(e.recordId);
+    const seen = new Set<number>();
+    let retries = 0;
+    let mostRetriesOnWire = 0;
+    const end = d.sim.nowMs + 10_000;
+    while (d.sim.nowMs < end) {
+      d.sim.step();
+      const retriesOnWire = new Map<number, number>();
+      for (const m of d.onWire('Produce')) {
+        if (m.from !== 'loader') continue;
+        const retry = m.body.records.every((r) => sentBefore.has(r.id));
+        if (!seen.has(m.reqId)) {
+          seen.add(m.reqId);
+          for (const r of m.body.records) sentBefore.add(r.id);
+          if (retry) retries++;
+        }
+        if (retry) retriesOnWire.set(m.body.partition, (retriesOnWire.get(m.body.partition) ?? 0) + 1);
+      }
+      for (const n of retriesOnWire.values()) mostRetriesOnWire = Math.max(mostRetriesOnWire, n);
+    }
+    // Retried batches went out all along (a backoff of up to retry.backoff.max.ms, 1 s)...
+    expect(retries).toBeGreaterThan(10);
+    // ...but never two of one partition at once (RecordAccumulator.shouldStopDrainBatchesForPartition:
+    // a retried batch goes only as the partition's first batch not done). Before, a partition sent up
+    // to max.in.flight.requests.per.connection (5) of its retried batches together.
+    expect(mostRetriesOnWire).toBe(1);
+  });
+});

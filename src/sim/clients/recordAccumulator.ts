@@ -73,6 +73,24 @@ export function drain(w: World, p: ProducerClient): void {
   let openKeys: Map<string, number> | null = null;
   const nowMs = w.nowMs;
 
+  // Per partition (tpKey), the retried batch this pass may send (its batchId).
+  let retrying: Map<string, number> | null = null;
+  /**
+   * Whether the retried batch of `r` must wait: its partition has a batch of a lower sequence number
+   * in flight (TransactionManager.firstInFlightSequence), or another retried batch went first in this pass.
+   */
+  const retryWaits = (r: ProducerRecordState, topic: string, tp: string): boolean => {
+    const going = retrying?.get(tp);
+    if (going !== undefined) return going !== r.batchId;
+    for (const req of p.inFlight.values()) {
+      if (req.partition !== r.partition || req.topic !== topic) continue;
+      const first = p.records.get(req.recordIds[0]!);
+      if (first && first.pid === r.pid && first.seq >= 0 && first.seq < r.seq) return true;
+    }
+    (retrying ??= new Map()).set(tp, r.batchId);
+    return false;
+  };
+
   /** One record's turn: true when it waits (false: it joined a batch, or failed). */
   const step = (r: ProducerRecordState, entry: LedgerEntry): boolean => {
     // A record sent before its topic's metadata arrived gets its partition now, so that it is held
@@ -119,9 +137,19 @@ export function drain(w: World, p: ProducerClient): void {
     }
     // A transactional record waits until its partition is in the transaction (AddPartitionsToTxn).
     if (p.txn && !sendAllowed(p.txn, entry.topic, r.partition)) return true;
+    const tp = tpKey(entry.topic, r.partition);
+    // With idempotence, a retried batch goes only as its partition's first batch not yet done
+    // (RecordAccumulator.shouldStopDrainBatchesForPartition: "This effectively reduces our in flight
+    // request count to 1"): after an earlier batch still in flight, or after the one retried batch this
+    // pass lets go, it and every newer record of the partition wait for a response.
+    if (r.attempts > 0 && r.pid >= 0 && r.seq >= 0 && retryWaits(r, entry.topic, tp)) {
+      const heldHere = held?.get(entry.topic);
+      if (heldHere) heldHere.add(r.partition);
+      else (held ??= new Map()).set(entry.topic, new Set([r.partition]));
+      return true;
+    }
     // A batch that was sent keeps its records on retry (RecordAccumulator.reenqueue): the broker
     // recognises a duplicate only as the same batch, first to last sequence number.
-    const tp = tpKey(entry.topic, r.partition);
     const key = r.batchId >= 0 ? r.batchId : entry.acks === 'all' ? tp : `${tp}|${entry.acks}`;
     batches ??= new Map();
     const list = batches.get(key);
@@ -229,33 +257,39 @@ export function drain(w: World, p: ProducerClient): void {
    * Whether every record of `q` from `c` on, retries included, can only wait now and for the rest of
    * this pass: its partition is held behind a retry; or its leader is unknown and a metadata
    * request is already asked for; or the transaction does not have the partition yet; or no batch
-   * of the partition is open and the leader's free connection slots are taken. Then their wake-up is
-   * the earliest readyAtMs still to come among them.
+   * of the partition is open and the leader's free connection slots are taken; or the leader's
+   * connection backs off.
+   *
+   * Their wake-up is what can let them go, as RecordAccumulator.ready reads only each partition's
+   * head batch: the retry that holds the partition (its backoff is noted in its own turn), the
+   * metadata response, a response that frees a connection slot (every message to the producer runs
+   * the Sender) or the end of the connection's backoff. The linger.ms of a record that waits behind
+   * them wakes nothing: a Sender woken then would find it waiting still. A partition the transaction
+   * does not have yet wakes at its next record's readyAtMs (the pass asks for the partition).
    */
   const allWait = (q: AccumulatorQueue, c: number, tp: string): boolean => {
     const head = p.records.get(q.ids[c]!);
     drainStats.read++;
     if (!head || head.inFlight) return false; // (a record gone is dropped in its turn, and only the oldest are)
-    if (!held?.get(q.topic)?.has(q.partition)) {
-      const leaders = p.leaders.get(q.topic);
-      if (!leaders) return false;
-      const leader = leaders[q.partition]?.leader ?? -1;
-      const connectableAt = leader < 0 ? 0 : connectableAtMs(p.connections, leader);
-      if (leader < 0) {
-        if (!p.needMetadata) return false;
-      } else if (connectableAt > nowMs) {
-        // Nothing of the queue goes before the connection may be tried again.
-        const at = Math.max(connectableAt, earliestReady(p, q));
-        if (at < wakeAtMs) wakeAtMs = at;
-        return true;
-      } else if (!p.txn || sendAllowed(p.txn, q.topic, q.partition)) {
-        if ((openKeys?.get(tp) ?? 0) > 0) return false;
-        if ((formed?.get(leader) ?? 0) < freeSlots(p, leader, maxInFlight)) return false;
-      }
+    if (held?.get(q.topic)?.has(q.partition)) return true;
+    const leaders = p.leaders.get(q.topic);
+    if (!leaders) return false;
+    const leader = leaders[q.partition]?.leader ?? -1;
+    if (leader < 0) return p.needMetadata;
+    const connectableAt = connectableAtMs(p.connections, leader);
+    if (connectableAt > nowMs) {
+      // Nothing of the queue goes before the connection may be tried again.
+      const at = Math.max(connectableAt, earliestReady(p, q));
+      if (at < wakeAtMs) wakeAtMs = at;
+      return true;
     }
-    const at = nextReady(p, q, nowMs);
-    if (at < wakeAtMs) wakeAtMs = at;
-    return true;
+    if (p.txn && !sendAllowed(p.txn, q.topic, q.partition)) {
+      const at = nextReady(p, q, nowMs);
+      if (at < wakeAtMs) wakeAtMs = at;
+      return true;
+    }
+    if ((openKeys?.get(tp) ?? 0) > 0) return false;
+    return (formed?.get(leader) ?? 0) >= freeSlots(p, leader, maxInFlight);
   };
 
   // The queues, merged in send order: a heap of queue indices on the id of each one's next record.
@@ -391,7 +425,8 @@ function nothingDue(w: World, p: ProducerClient): boolean {
       continue;
     }
     drainStats.read++;
-    let at = earliestReady(p, q);
+    let at = heldUntil(p, q, w.nowMs);
+    if (at < 0) at = earliestReady(p, q);
     // A leader whose connection backs off takes nothing before it may be tried again.
     if (p.connections.size !== 0) {
       const leader = p.leaders.get(q.topic)?.[q.partition]?.leader ?? -1;
@@ -402,6 +437,27 @@ function nothingDue(w: World, p: ProducerClient): boolean {
   }
   if (wakeAtMs < Infinity) armClientDeadline(w, p.id, p.retryTimer, wakeAtMs, 'retry');
   return true;
+}
+
+/** How many settled records the quick look skips at the head of a queue to find its first live one. */
+const HEAD_SCAN_MAX = 64;
+
+/**
+ * When the head of `q` (its oldest live record) is an idempotent retry still backing off, the
+ * partition is held behind it until its readyAtMs (the pass holds newer records of the partition
+ * behind it, for ordering), and nothing of the queue is due before: that readyAtMs. Else -1. So
+ * the quick look does not run the pass for a record that lingered behind a retry (Kafka's ready()
+ * reads each partition's head batch, RecordAccumulator.ready).
+ */
+function heldUntil(p: ProducerClient, q: AccumulatorQueue, nowMs: number): number {
+  const ids = q.ids;
+  for (let i = 0; i < ids.length && i < HEAD_SCAN_MAX; i++) {
+    const r = p.records.get(ids[i]!);
+    if (!r) continue; // settled (delivery.timeout.ms): the next pass drops it
+    if (r.inFlight || r.partition !== q.partition) return -1;
+    return r.attempts > 0 && r.pid >= 0 && r.readyAtMs > nowMs ? r.readyAtMs : -1;
+  }
+  return -1;
 }
 
 /**
