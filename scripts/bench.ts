@@ -1,7 +1,8 @@
 // npm run bench (bundled with esbuild, as the browser runs it, then run by node): how fast the engine runs, in simulated seconds per wall-clock second, and its
 // peak heap, with a steady 1,000 records/s produced with acks=all across all partitions.
 // Prints numbers; asserts nothing (timed assertions flake on a busy machine). Each line is the
-// median of --runs runs after one warm-up run that is not counted.
+// median of --runs runs after warm-up runs that are not counted (at least one, and at least
+// WARM_UP_MS of wall time: see warmUp).
 // Also: the large cluster idle with a quorum of 5 controllers (size quorum: heartbeats and the
 // controller's periodic work only), and the large load with 5 controllers (large+5c).
 // And the huge size, 200 brokers and 20,000 partitions, idle and under the same load (--only huge).
@@ -161,6 +162,19 @@ function run(size: Size, simMs: number, onMinute?: (simS: number) => void, reten
   return { wallMs, peakHeap, acked, sim, bootWallMs };
 }
 
+/**
+ * Warm-up, not counted: V8 needs a second or two of wall time to optimise the hot paths, and a long
+ * session in the browser runs warm (as JMH warms up before it measures). One warm-up run of 20
+ * simulated seconds took 0.1 to 0.3 s on the small and medium sizes, so their first measured runs
+ * were still cold (medium: 50x, then 75x, 93x, 99x in a row); the warm-up repeats until WARM_UP_MS.
+ */
+const WARM_UP_MS = 2_000;
+function warmUp(once: () => void): void {
+  const start = performance.now();
+  do once();
+  while (performance.now() - start < WARM_UP_MS);
+}
+
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const args = process.argv.slice(2);
@@ -168,7 +182,7 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefi
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
 
 console.log(
-  `Engine speed with ${RATE_PER_S} records/s, acks=all, RF 3, min.insync.replicas=2 (median of ${runs} runs after a warm-up run)`,
+  `Engine speed with ${RATE_PER_S} records/s, acks=all, RF 3, min.insync.replicas=2 (median of ${runs} runs after ${WARM_UP_MS / 1000} s of warm-up runs)`,
 );
 console.log('size      controllers  brokers  partitions  sim-s/wall-s  target  peak heap  acked');
 for (const size of SIZES) {
@@ -178,9 +192,7 @@ for (const size of SIZES) {
   let peak = 0;
   let acked = 0;
   let bootWallMs = 0;
-  // A warm-up run first, not counted: V8 needs about a second of wall time to optimise the hot
-  // paths, and a long session in the browser runs warm (as JMH warms up before it measures).
-  run(size, Math.min(size.measureSimMs, 20_000));
+  warmUp(() => run(size, Math.min(size.measureSimMs, 20_000)));
   for (let i = 0; i < runs; i++) {
     const r = run(size, size.measureSimMs);
     speeds.push(size.measureSimMs / r.wallMs);
@@ -231,7 +243,7 @@ if (!only || only === 'clients') {
   const simMs = 30_000;
   const speeds: number[] = [];
   let last: ReturnType<typeof runClients> | null = null;
-  runClients(10_000); // warm-up, not counted (see above)
+  warmUp(() => runClients(10_000));
   for (let i = 0; i < runs; i++) {
     last = runClients(simMs);
     speeds.push(simMs / last.wallMs);
@@ -293,7 +305,7 @@ if (only === 'txn' || !only) {
   const simMs = 30_000;
   const speeds: number[] = [];
   let last: ReturnType<typeof runTxn> | null = null;
-  runTxn(10_000); // warm-up, not counted
+  warmUp(() => runTxn(10_000));
   for (let i = 0; i < runs; i++) {
     last = runTxn(simMs);
     speeds.push(simMs / last.wallMs);
