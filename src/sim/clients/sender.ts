@@ -6,6 +6,7 @@ import { tpKey } from '../model/metadata';
 import { trailBatch } from '../model/trail';
 import type { ProducerClient, ProducerRecordState, World } from '../model/world';
 import type { Acks, LedgerEntry, NodeId } from '../model/types';
+import type { LogRecord } from '../model/messages';
 import { bumpEpoch, failAndBumpEpoch, isNextSequence } from './idempotence';
 import { armDeliveryTimer, num, settle } from './producerDelivery';
 import { clientTimerMs } from '../model/clientConfig';
@@ -43,6 +44,9 @@ export function sendBatch(w: World, p: ProducerClient, b: Batch): void {
   // The sticky partition's open batch is sent: nothing holds back a partition switch (RecordAccumulator.allBatchesFull).
   if (sticky && sticky.partition === b.partition) sticky.open = 0;
   const batchId = b.records[0]!.batchId >= 0 ? b.records[0]!.batchId : b.records[0]!.recordId;
+  // The batch's record ids, in order: read by the trail and the request in flight, changed by neither.
+  const recordIds = new Array<number>(b.records.length);
+  for (let i = 0; i < b.records.length; i++) recordIds[i] = b.records[i]!.recordId;
   if (b.records[0]!.batchId < 0)
     trailBatch(w.trail, {
       batchId,
@@ -51,7 +55,7 @@ export function sendBatch(w: World, p: ProducerClient, b: Batch): void {
       partition: b.partition,
       leader: b.leader,
       atMs: w.nowMs,
-      recordIds: b.entries.map((e) => e.recordId),
+      recordIds,
       bytes: b.bytes,
       closedBy: b.full ? 'batch.size' : 'linger.ms',
       lingerMs: num(p, 'linger.ms'),
@@ -92,7 +96,7 @@ export function sendBatch(w: World, p: ProducerClient, b: Batch): void {
       ...(p.txn ? { transactionalId: p.txn.transactionalId } : {}),
       records: b.records.map((r, i) => {
         const e = b.entries[i]!;
-        return {
+        const record: LogRecord = {
           id: e.recordId,
           epoch: -1,
           key: e.key,
@@ -101,8 +105,13 @@ export function sendBatch(w: World, p: ProducerClient, b: Batch): void {
           pid: idempotent ? r.pid : -1,
           seq: idempotent ? r.seq : -1,
           timestampMs: e.sentAtMs,
-          ...(p.txn ? { producerEpoch: p.txn.producerEpoch, transactional: true as const } : {}),
         };
+        // (Set after, not spread in: a spread makes an object per record, and most producers have no transaction.)
+        if (p.txn) {
+          record.producerEpoch = p.txn.producerEpoch;
+          record.transactional = true;
+        }
+        return record;
       }),
     },
     reqId,
@@ -119,7 +128,7 @@ export function sendBatch(w: World, p: ProducerClient, b: Batch): void {
   p.inFlightPerBroker.set(b.leader, (p.inFlightPerBroker.get(b.leader) ?? 0) + 1);
   p.inFlight.set(reqId, {
     reqId,
-    recordIds: b.records.map((r) => r.recordId),
+    recordIds,
     brokerId: b.leader,
     topic: b.topic,
     partition: b.partition,
