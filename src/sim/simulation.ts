@@ -104,7 +104,8 @@ import { runCli } from './tools';
 //        of a lower sequence number is in flight, and so does every newer record of its partition.
 //        Where every send is refused (min.insync.replicas out of reach) it sent up to
 //        max.in.flight.requests.per.connection retried batches a partition. The Sender also no
-//        longer wakes for the linger.ms of records that wait behind a retry or a metadata request.
+//        longer wakes for the linger.ms of records that wait behind a retry or a metadata request,
+//        and it runs right after delivery.timeout.ms expires records (Sender.sendProducerData).
 export const ENGINE_VERSION = '0.8.8';
 
 /** A partition leader's view of transactions (Simulation.stableOffsets). */

@@ -439,15 +439,19 @@ export function onProducerTimer(w: World, clientId: string, name: string, token:
     // An in-flight batch expires when its response or request timeout comes, not before.
     // Records fail oldest first (deadlines are in send order): the walk stops at the first one still
     // in time, so it costs what expires, not the backlog (deleting the current entry is safe in a walk).
+    let expired = false;
     for (const r of p.records.values()) {
       if (r.deadlineMs > w.nowMs) break;
       if (r.inFlight) continue;
       const entry = w.ledgerIndex.get(r.recordId)!;
       p.records.delete(r.recordId);
       settle(w, p, entry, 'failed', entry.error ?? 'TimeoutException');
+      expired = true;
     }
     armDeliveryTimer(w, p);
-    return;
+    // Sender.sendProducerData fails the expired batches, then drains in the same pass: what waited
+    // behind them (a partition held behind a retry that expired) goes now, and so does a commit.
+    if (!expired) return;
   } else if (name === 'retry') {
     if (token !== p.retryTimer.token) return;
     p.retryTimer.token = 0;

@@ -73,21 +73,27 @@ export function drain(w: World, p: ProducerClient): void {
   let openKeys: Map<string, number> | null = null;
   const nowMs = w.nowMs;
 
-  // Per partition (tpKey), the retried batch this pass may send (its batchId).
-  let retrying: Map<string, number> | null = null;
+  // Per partition (tpKey), the retried batch of the lowest sequence number this pass lets go.
+  let retrying: Map<string, { batchId: number; pid: number; seq: number }> | null = null;
   /**
    * Whether the retried batch of `r` must wait: its partition has a batch of a lower sequence number
-   * in flight (TransactionManager.firstInFlightSequence), or another retried batch went first in this pass.
+   * of the same producer id in flight (TransactionManager.firstInFlightSequence), or this pass lets one
+   * go already. (Records are read in send order, which is sequence order but after an epoch bump, when
+   * a batch sent again under the new epoch may come after newer records: a batch of a lower sequence
+   * number than the one let go goes too, so that neither waits for the other.)
    */
   const retryWaits = (r: ProducerRecordState, topic: string, tp: string): boolean => {
     const going = retrying?.get(tp);
-    if (going !== undefined) return going !== r.batchId;
+    if (going !== undefined) {
+      if (going.batchId === r.batchId) return false;
+      if (going.pid === r.pid && going.seq < r.seq) return true;
+    }
     for (const req of p.inFlight.values()) {
       if (req.partition !== r.partition || req.topic !== topic) continue;
       const first = p.records.get(req.recordIds[0]!);
       if (first && first.pid === r.pid && first.seq >= 0 && first.seq < r.seq) return true;
     }
-    (retrying ??= new Map()).set(tp, r.batchId);
+    (retrying ??= new Map()).set(tp, { batchId: r.batchId, pid: r.pid, seq: r.seq });
     return false;
   };
 
@@ -427,6 +433,8 @@ function nothingDue(w: World, p: ProducerClient): boolean {
     drainStats.read++;
     let at = heldUntil(p, q, w.nowMs);
     if (at < 0) at = earliestReady(p, q);
+    // No live record waits in it (they expired, or went to another partition): the pass drops them.
+    if (at === Infinity) return false;
     // A leader whose connection backs off takes nothing before it may be tried again.
     if (p.connections.size !== 0) {
       const leader = p.leaders.get(q.topic)?.[q.partition]?.leader ?? -1;

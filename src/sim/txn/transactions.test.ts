@@ -343,3 +343,38 @@ describe('a transactional loop', () => {
     expect(read.length).toBe(committedValues.size);
   });
 });
+
+describe('a commit whose records cannot be written', () => {
+  const BROKER_DOWN = 3;
+  test('fails once delivery.timeout.ms expires the records, even those held behind a retried batch', () => {
+    const d = startTransactional(txnCluster(), 'tx', 'payments', {
+      'delivery.timeout.ms': 6000,
+      'request.timeout.ms': 2000,
+    });
+    // Every produce to the topic is refused (NOT_ENOUGH_REPLICAS): a broker is down and fenced, out
+    // of every ISR, and min.insync.replicas asks for all three replicas.
+    d.crash(BROKER_DOWN).advance(12_000);
+    d.do({
+      type: 'alterConfig',
+      resourceType: 'topic',
+      resourceName: TOPIC,
+      configs: { 'min.insync.replicas': 3 },
+    }).advance(1000);
+    d.do({ type: 'beginTransaction', producerId: 'tx' });
+    send(d, 'tx', 'first');
+    d.advance(300); // the first batch is refused and backs off; what is sent next waits behind it
+    send(d, 'tx', 'second');
+    d.do({ type: 'commitTransaction', producerId: 'tx' });
+    d.advance(10_000);
+    // Both records expired (the second one waiting in the accumulator, never sent)...
+    const ledger = d.sim.ledger().filter((e) => e.producerId === 'tx');
+    expect(ledger.map((e) => [e.value, e.status])).toEqual([
+      ['first', 'failed'],
+      ['second', 'failed'],
+    ]);
+    // ...and the commit did not wait for ever: it failed, and the producer's loop aborted the
+    // transaction and asked for a new epoch.
+    expect(d.expectEvent('TransactionAbortableError').message).toContain('commitTransaction() fails');
+    expect(d.transactionOf('tx')?.state).not.toBe('COMMITTING_TRANSACTION');
+  });
+});
